@@ -1,0 +1,435 @@
+"""The game-agnostic engine: one position in one bytearray, moves, undo.
+
+A position is ``state``: the 52 card bytes in pile order (pile 0 bottom
+first), then one byte per pile holding where that pile ends, then the
+variables BASE (rank, 0 while unset), REDEALS_USED and SCORE. A game's rules
+live in its own module (``rules``); the engine moves cards, records history
+(4 bytes per step, preallocated) and undoes it.
+
+History entry: flags, src, dst, n. The low two bits of flags are the action
+(card move, stock press, redeal); the rest record what happened by itself
+after the step so that undo can take it back exactly.
+"""
+
+from micropython import const
+
+from .cards import FACE_UP, card_name, next_rank, rank, RANKS
+
+STOCK = const(0)
+WASTE = const(1)
+FOUNDATION = const(2)
+TABLEAU = const(3)
+RESERVE = const(4)
+KIND_NAMES = ("stock", "waste", "foundation", "tableau", "reserve")
+
+ACT_MOVE = const(0)
+ACT_DEAL = const(1)
+ACT_REDEAL = const(2)
+ACT_MASK = const(3)
+F_FLIP_SRC = const(0x04)    # the source's new top card was turned face up
+F_REFILL = const(0x08)      # a reserve card was dealt onto the emptied source
+F_REFILL_FLIP = const(0x10)  # ... and it had been face down
+F_BASE = const(0x20)        # this move fixed the base rank
+
+_BASE = const(0)
+_REDEALS_USED = const(1)
+_SCORE = const(2)
+_VAR_COUNT = const(3)
+_HISTORY_START = const(256)  # entries preallocated; doubles when full
+
+
+class Game:
+    """A game in progress: its position, its rules and its history."""
+
+    def __init__(self, rules, seed):
+        self.rules = rules
+        self.name = rules.NAME
+        self.kinds = rules.KINDS
+        self.pile_count = len(rules.KINDS)
+        self.seed = seed
+        self.state = bytearray(52 + self.pile_count + _VAR_COUNT)
+        self._ends = 52
+        self._vars = 52 + self.pile_count
+        self.history = bytearray(4 * _HISTORY_START)
+        self.done = 0      # history entries applied
+        self.recorded = 0  # history entries kept (done .. recorded can be redone)
+        self.foundations = tuple(i for i in range(self.pile_count)
+                                 if self.kinds[i] == FOUNDATION)
+
+    # -- reading the position -------------------------------------------
+
+    def kind(self, pile):
+        """The kind of a pile: STOCK, WASTE, FOUNDATION, TABLEAU or RESERVE."""
+        return self.kinds[self.check_pile(pile)]
+
+    def check_pile(self, pile):
+        """Return ``pile`` or raise ValueError when it is not a pile index."""
+        if not isinstance(pile, int) or not 0 <= pile < self.pile_count:
+            raise ValueError("pile must be 0 to %d in %s, not %r"
+                             % (self.pile_count - 1, self.name, pile))
+        return pile
+
+    def start(self, pile):
+        """Index in ``state`` of the pile's bottom card."""
+        return self.state[self._ends + pile - 1] if pile else 0
+
+    def end(self, pile):
+        """Index in ``state`` just past the pile's top card."""
+        return self.state[self._ends + pile]
+
+    def size(self, pile):
+        """Number of cards in a pile."""
+        return self.end(pile) - self.start(pile)
+
+    def card(self, pile, depth=0):
+        """The card ``depth`` below the top of a pile (0 = the top card)."""
+        return self.state[self.end(pile) - 1 - depth]
+
+    def cards(self, pile):
+        """The pile's card bytes, bottom card first."""
+        self.check_pile(pile)
+        return bytes(self.state[self.start(pile):self.end(pile)])
+
+    @property
+    def base(self):
+        """The base rank, 1-13, or 0 while it is not fixed yet."""
+        return self.state[self._vars + _BASE]
+
+    @property
+    def score(self):
+        """Cards on the foundations."""
+        return self.state[self._vars + _SCORE]
+
+    @property
+    def redeals_left(self):
+        """How many more times the waste can be turned back into the stock."""
+        return self.rules.REDEALS - self.state[self._vars + _REDEALS_USED]
+
+    def is_won(self):
+        """True when all 52 cards are on the foundations."""
+        return self.score == 52
+
+    def builds_home(self, foundation, card):
+        """True when ``card`` may go onto ``foundation`` by rank and suit."""
+        if self.size(foundation) == 0:
+            if self.base == 0:
+                first = self.rules.FIRST_FOUNDATION
+                return first is None or first == foundation
+            return rank(card) == self.base
+        top = self.card(foundation)
+        return (card & 0x30) == (top & 0x30) and rank(card) == next_rank(rank(top))
+
+    # -- moves -----------------------------------------------------------
+
+    def is_legal(self, src, n, dst):
+        """True when moving the top ``n`` cards of src onto dst is allowed."""
+        return (src != dst and n <= self.size(src)
+                and self.rules.can_pick(self, src, n)
+                and self.rules.can_drop(self, src, n, dst))
+
+    def moves(self):
+        """Every legal card move as a list of (src, n, dst)."""
+        found = []
+        for src in range(self.pile_count):
+            for n in range(1, self.size(src) + 1):
+                if self.rules.can_pick(self, src, n):
+                    for dst in range(self.pile_count):
+                        if dst != src and self.rules.can_drop(self, src, n, dst):
+                            found.append((src, n, dst))
+        return found
+
+    def move(self, src, n, dst):
+        """Play a card move; True if done, False (nothing changed) if refused."""
+        self.check_pile(src)
+        self.check_pile(dst)
+        if not isinstance(n, int) or n < 1:
+            raise ValueError("n must be a whole number of cards >= 1, not %r" % (n,))
+        if not self.is_legal(src, n, dst):
+            return False
+        self._play(ACT_MOVE, src, n, dst)
+        self.recorded = self.done
+        return True
+
+    def can_deal(self):
+        """True when a press on the stock would do something."""
+        return self._stock_action() != 0
+
+    def deal(self):
+        """Press the stock: turn a card, deal a row or redeal. False if not."""
+        action = self._stock_action()
+        if not action:
+            return False
+        self._play(action - 1, STOCK, 0, WASTE)
+        self.recorded = self.done
+        return True
+
+    def _stock_action(self):
+        """1 + ACT_DEAL or 1 + ACT_REDEAL for what the stock does now, or 0."""
+        if not self.rules.stock_works(self):
+            return 0
+        if self.size(STOCK):
+            return 1 + ACT_DEAL
+        if self.rules.DEAL_ROW is None and self.size(WASTE) and self.redeals_left > 0:
+            return 1 + ACT_REDEAL
+        return 0
+
+    def auto_target(self, pile):
+        """The foundation the pile's top card would go home to, or None."""
+        self.check_pile(pile)
+        if self.size(pile):
+            for foundation in self.foundations:
+                if self.is_legal(pile, 1, foundation):
+                    return foundation
+        return None
+
+    # -- undo and redo ---------------------------------------------------
+
+    def undo(self):
+        """Take back the last step; False when at the deal."""
+        if self.done == 0:
+            return False
+        self.done -= 1
+        at = 4 * self.done
+        history = self.history
+        flags, src, dst, n = history[at], history[at + 1], history[at + 2], history[at + 3]
+        action = flags & ACT_MASK
+        if action == ACT_MOVE:
+            self._unmove(flags, src, n, dst)
+        elif action == ACT_DEAL:
+            self._undeal(n)
+        else:
+            self._set_var(_REDEALS_USED, self.state[self._vars + _REDEALS_USED] - 1)
+            self._shift(STOCK, n, WASTE, True, FACE_UP)
+        return True
+
+    def redo(self):
+        """Replay the next undone step; False when there is none."""
+        if self.done == self.recorded:
+            return False
+        at = 4 * self.done
+        history = self.history
+        self._play(history[at] & ACT_MASK, history[at + 1], history[at + 3], history[at + 2])
+        return True
+
+    # -- mechanics -------------------------------------------------------
+
+    def _play(self, action, src, n, dst):
+        """Carry out an action and record it at the current history slot."""
+        if action == ACT_MOVE:
+            flags = self._do_move(src, n, dst)
+        elif action == ACT_DEAL:
+            n = self._do_deal()
+            flags = 0
+        else:
+            n = self.size(WASTE)
+            self._set_var(_REDEALS_USED, self.state[self._vars + _REDEALS_USED] + 1)
+            self._shift(WASTE, n, STOCK, True, 0)
+            flags = 0
+        self._record(action | flags, src, dst, n)
+
+    def _do_move(self, src, n, dst):
+        """Move cards and apply what follows by itself; returns the flags."""
+        flags = 0
+        self._shift(src, n, dst, self._turns_over(dst), FACE_UP)
+        if self.kinds[dst] == FOUNDATION:
+            self._add_score(n)
+            if self.base == 0:
+                self._set_var(_BASE, rank(self.card(dst)))
+                flags |= F_BASE
+        if self.kinds[src] == FOUNDATION:
+            self._add_score(-n)
+        if self.size(src):
+            if self.rules.FLIP_AFTER_MOVE and not self.card(src) & FACE_UP:
+                self.state[self.end(src) - 1] |= FACE_UP
+                flags |= F_FLIP_SRC
+        elif self.kinds[src] == TABLEAU and self.rules.REFILL_FROM is not None:
+            flags |= self._refill(src)
+        return flags
+
+    def _turns_over(self, dst):
+        """True when a group moved onto dst lands top card first."""
+        return self.rules.REVERSE_HOME and self.kinds[dst] == FOUNDATION
+
+    def _refill(self, pile):
+        """Deal the reserve's top card face up onto an emptied pile."""
+        reserve = self.rules.REFILL_FROM
+        if not self.size(reserve):
+            return 0
+        flags = F_REFILL if self.card(reserve) & FACE_UP else F_REFILL | F_REFILL_FLIP
+        self._shift(reserve, 1, pile, False, FACE_UP)
+        return flags
+
+    def _unmove(self, flags, src, n, dst):
+        """Undo a card move recorded with ``flags``."""
+        if flags & F_REFILL:
+            self._shift(src, 1, self.rules.REFILL_FROM, False,
+                        0 if flags & F_REFILL_FLIP else FACE_UP)
+        if flags & F_FLIP_SRC:
+            self.state[self.end(src) - 1] &= ~FACE_UP
+        self._shift(dst, n, src, self._turns_over(dst), FACE_UP)
+        if self.kinds[dst] == FOUNDATION:
+            self._add_score(-n)
+        if self.kinds[src] == FOUNDATION:
+            self._add_score(n)
+        if flags & F_BASE:
+            self._set_var(_BASE, 0)
+
+    def _do_deal(self):
+        """Turn one stock card onto the waste, or deal a row; returns cards dealt."""
+        row = self.rules.DEAL_ROW
+        if row is None:
+            self._shift(STOCK, 1, WASTE, False, FACE_UP)
+            return 1
+        dealt = 0
+        for pile in row:
+            if self.size(STOCK):
+                self._shift(STOCK, 1, pile, False, FACE_UP)
+                dealt += 1
+        return dealt
+
+    def _undeal(self, n):
+        """Put back the ``n`` cards of the last stock press."""
+        row = self.rules.DEAL_ROW
+        if row is None:
+            self._shift(WASTE, 1, STOCK, False, 0)
+            return
+        for index in range(n - 1, -1, -1):
+            self._shift(row[index], 1, STOCK, False, 0)
+
+    def _record(self, flags, src, dst, n):
+        """Write one history entry at slot ``done``; grows the buffer if full."""
+        at = 4 * self.done
+        if at + 4 > len(self.history):
+            grown = bytearray(2 * len(self.history))
+            grown[:at] = self.history
+            self.history = grown
+        history = self.history
+        history[at] = flags
+        history[at + 1] = src
+        history[at + 2] = dst
+        history[at + 3] = n
+        self.done += 1
+
+    def _set_var(self, var, value):
+        self.state[self._vars + var] = value
+
+    def _add_score(self, delta):
+        self.state[self._vars + _SCORE] += delta
+
+    def _shift(self, src, n, dst, reverse, face):
+        """Move the top n cards of src onto dst, in place, allocating nothing.
+
+        ``reverse`` turns the group over (the top card lands first);
+        ``face`` is FACE_UP to turn the cards up, 0 to turn them down.
+        """
+        state = self.state
+        s_end = self.end(src)
+        d_end = self.end(dst)
+        for i in range(s_end - n, s_end):
+            state[i] = (state[i] & 0x7F) | face
+        if reverse:
+            self._reverse(s_end - n, s_end)
+        ends = self._ends
+        if src < dst:
+            self._rotate(s_end - n, s_end, d_end)
+            for pile in range(src, dst):
+                state[ends + pile] -= n
+        else:
+            self._rotate(d_end, s_end - n, s_end)
+            for pile in range(dst, src):
+                state[ends + pile] += n
+
+    def _rotate(self, first, middle, last):
+        """Swap the runs state[first:middle] and state[middle:last]."""
+        self._reverse(first, middle)
+        self._reverse(middle, last)
+        self._reverse(first, last)
+
+    def _reverse(self, first, last):
+        state = self.state
+        last -= 1
+        while first < last:
+            state[first], state[last] = state[last], state[first]
+            first += 1
+            last -= 1
+
+    # -- dealing ---------------------------------------------------------
+
+    def put(self, pile, card):
+        """Deal one card onto the top of a pile (used only by the deal)."""
+        state = self.state
+        at = self.end(pile)
+        for i in range(self.end(self.pile_count - 1), at, -1):
+            state[i] = state[i - 1]
+        state[at] = card
+        for later in range(pile, self.pile_count):
+            state[self._ends + later] += 1
+
+    def fix_base(self, card):
+        """Set the base rank from the dealt base card; it scores one point."""
+        self._set_var(_BASE, rank(card))
+        self._add_score(1)
+
+    # -- help and text ---------------------------------------------------
+
+    def hint(self):
+        """A move worth making, or None (see ``_worth``)."""
+        best = None
+        best_worth = 0
+        for src, n, dst in self.moves():
+            worth = self._worth(src, n, dst)
+            if worth > best_worth:
+                best, best_worth = (src, n, dst), worth
+        return best
+
+    def _worth(self, src, n, dst):
+        """How useful a legal move is: 0 pointless, higher is better.
+
+        4: a card goes home. 3: it turns a face-down card over, brings the
+        reserve into play or lets the next card go home. 2: it plays a card
+        from the waste or a reserve. 1: it empties a pile onto another pile.
+        Moves out of a foundation, shuffles between piles and moves of a
+        whole pile to an empty one are worth nothing.
+        """
+        kinds = self.kinds
+        if kinds[src] == FOUNDATION:
+            return 0
+        if kinds[dst] == FOUNDATION:
+            return 4
+        whole = n == self.size(src)
+        if not whole and not self.card(src, n) & FACE_UP:
+            return 3
+        if whole and kinds[src] == TABLEAU and self.rules.REFILL_FROM is not None \
+                and self.size(self.rules.REFILL_FROM):
+            return 3
+        if not whole and self._then_home(src, n, dst):
+            return 3
+        if kinds[src] == WASTE or kinds[src] == RESERVE:
+            return 2
+        return 1 if whole and self.size(dst) else 0
+
+    def _then_home(self, src, n, dst):
+        """True when, after the move, the card left on top of src can go home."""
+        saved = self.history[4 * self.done:4 * self.done + 4]
+        recorded = self.recorded
+        self._play(ACT_MOVE, src, n, dst)
+        home = self.auto_target(src) is not None
+        self.undo()
+        self.history[4 * self.done:4 * self.done + 4] = saved
+        self.recorded = recorded
+        return home
+
+    def __str__(self):
+        lines = []
+        for pile in range(self.pile_count):
+            names = " ".join(card_name(c) + ("" if c & FACE_UP else "*")
+                             for c in self.cards(pile))
+            lines.append(("%d %s: %s" % (pile, KIND_NAMES[self.kinds[pile]], names)).rstrip())
+        base = RANKS[self.base - 1] if self.base else "-"
+        lines.append("score %d, base %s, redeals left %d" % (self.score, base, self.redeals_left))
+        return "\n".join(lines)
+
+    def to_bytes(self):
+        """The position and its whole history as bytes (see ``gamefile``)."""
+        from .gamefile import dump
+        return dump(self)

@@ -1,0 +1,1 @@
+"""Desktop side of Circuit Patience: the simulator and host tools."""

@@ -1,0 +1,72 @@
+"""Test helpers: hand-built decks and positions for rule tests."""
+
+import patience
+from patience.cards import FACE_UP, parse_card, card_name
+
+ALL_CARDS = [((i // 13) << 4) | (i % 13 + 1) for i in range(52)]
+
+
+def deal_map(name):
+    """For each (pile, index from bottom) of a fresh deal, the deck index."""
+    game = patience.new_game(name, deck=bytes(ALL_CARDS))
+    where = {}
+    for pile in range(game.pile_count):
+        for at, card in enumerate(game.cards(pile)):
+            where[(pile, at)] = ALL_CARDS.index(card & 0x3F)
+    return where
+
+
+def hand_deck(name, piles):
+    """A deck that deals the given cards: {pile: "Ac 2d" bottom first}.
+
+    Cards not named fill the remaining places in a fixed order.
+    """
+    where = deal_map(name)
+    deck = [None] * 52
+    for pile, text in piles.items():
+        for at, word in enumerate(text.split()):
+            deck[where[(pile, at)]] = parse_card(word.rstrip("*"))
+    spare = [c for c in ALL_CARDS if c not in deck]
+    return bytes(c if c is not None else spare.pop(0) for c in deck)
+
+
+def dealt(name, **piles):
+    """A new game of ``name`` from a hand-built deck; keys are p<pile>."""
+    return patience.new_game(name, deck=hand_deck(name, {int(k[1:]): v for k, v in piles.items()}))
+
+
+def position(name, piles, base=0, spare_pile=0):
+    """A game whose piles are exactly as given (mid-game positions).
+
+    ``piles`` maps pile -> "Ac 2d*" (bottom first, ``*`` face down); all
+    other cards go face down onto ``spare_pile``. The score is the number
+    of cards on foundations, as the engine keeps it.
+    """
+    game = patience.new_game(name, deck=bytes(ALL_CARDS))
+    named = {}
+    for pile, text in piles.items():
+        named[pile] = [parse_card(w.rstrip("*")) | (0 if w.endswith("*") else FACE_UP)
+                       for w in text.split()]
+    used = {c & 0x3F for cards in named.values() for c in cards}
+    named.setdefault(spare_pile, [])
+    named[spare_pile] = [c for c in ALL_CARDS if c not in used] + named[spare_pile]
+    at = 0
+    for pile in range(game.pile_count):
+        for card in named.get(pile, []):
+            game.state[at] = card
+            at += 1
+        game.state[52 + pile] = at
+    variables = 52 + game.pile_count
+    game.state[variables] = base
+    game.state[variables + 1] = 0
+    game.state[variables + 2] = sum(game.size(f) for f in game.foundations)
+    return game
+
+
+def names(game, pile):
+    """The pile as text, bottom first, ``*`` marking face-down cards."""
+    return " ".join(card_name(c) + ("" if c & FACE_UP else "*") for c in game.cards(pile))
+
+
+def deck_names(deck):
+    return " ".join(card_name(c) for c in deck)

@@ -1,0 +1,101 @@
+"""Properties of random legal play, checked with hypothesis."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+import patience
+
+GAMES = patience.GAMES
+
+
+def _all_triples(g):
+    for src in range(g.pile_count):
+        for n in range(1, len(g.cards(src)) + 2):
+            for dst in range(g.pile_count):
+                yield src, n, dst
+
+
+def _fifty_two(g):
+    cards = b"".join(g.cards(i) for i in range(g.pile_count))
+    return len(cards) == 52 and len({c & 0x3F for c in cards}) == 52
+
+
+def _play(g, choices):
+    """Play choices (indices into moves, or -1 for the stock); record snapshots."""
+    snapshots = [str(g)]
+    for choice in choices:
+        moves = g.moves()
+        if choice < 0 or not moves:
+            if not g.deal():
+                continue
+        else:
+            assert g.move(*moves[choice % len(moves)])
+        snapshots.append(str(g))
+    return snapshots
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(GAMES), seed=st.integers(1, 999_999_999),
+       choices=st.lists(st.integers(-1, 50), max_size=60))
+def test_random_play_keeps_52_cards_and_score(name, seed, choices):
+    g = patience.new_game(name, seed=seed)
+    for choice in choices:
+        _play(g, [choice])
+        assert _fifty_two(g)
+        assert g.score == sum(len(g.cards(f)) for f in range(g.pile_count)
+                              if g.kind(f) == patience.FOUNDATION)
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from(GAMES), seed=st.integers(1, 999_999_999),
+       choices=st.lists(st.integers(-1, 50), max_size=30))
+def test_moves_is_exactly_the_legal_set(name, seed, choices):
+    g = patience.new_game(name, seed=seed)
+    _play(g, choices)
+    legal = set(g.moves())
+    assert len(legal) == len(g.moves())
+    for triple in _all_triples(g):
+        state, saved = bytes(g.state), g.to_bytes()
+        done = g.move(*triple)
+        assert done == (triple in legal), triple
+        if done:
+            assert g.undo() and bytes(g.state) == state
+        else:
+            assert g.to_bytes() == saved
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(GAMES), seed=st.integers(1, 999_999_999),
+       choices=st.lists(st.integers(-1, 50), max_size=80))
+def test_undo_to_the_deal_restores_it_and_redo_replays(name, seed, choices):
+    g = patience.new_game(name, seed=seed)
+    deal_state = bytes(g.state)
+    snapshots = _play(g, choices)
+    end_state = bytes(g.state)
+    for expected in reversed(snapshots[:-1]):
+        assert g.undo()
+        assert str(g) == expected
+    assert bytes(g.state) == deal_state and not g.undo()
+    while g.redo():
+        pass
+    assert bytes(g.state) == end_state
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=st.sampled_from(GAMES), seed=st.integers(1, 999_999_999),
+       choices=st.lists(st.integers(-1, 50), max_size=60), undos=st.integers(0, 10))
+def test_save_and_load_round_trips(name, seed, choices, undos):
+    g = patience.new_game(name, seed=seed)
+    _play(g, choices)
+    for _ in range(undos):
+        g.undo()
+    h = patience.load_game(g.to_bytes())
+    assert str(h) == str(g) and h.moves() == g.moves() and h.to_bytes() == g.to_bytes()
+
+
+def test_refused_move_changes_nothing_not_even_history():
+    g = patience.new_game("chessboard", seed=9)
+    g.move(*g.moves()[0])
+    g.undo()
+    before = g.to_bytes()
+    assert not g.move(3, 1, 6)
+    assert g.to_bytes() == before and g.redo()
