@@ -191,10 +191,11 @@ class Game:
         self.done -= 1
         at = 4 * self.done
         history = self.history
-        flags, src, dst, n = history[at], history[at + 1], history[at + 2], history[at + 3]
+        flags = history[at]
+        n = history[at + 3]
         action = flags & ACT_MASK
         if action == ACT_MOVE:
-            self._unmove(flags, src, n, dst)
+            self._unmove(flags, history[at + 1], n, history[at + 2])
         elif action == ACT_DEAL:
             self._undeal(n)
         else:
