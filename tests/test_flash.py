@@ -1,0 +1,505 @@
+"""Tests of patience-flash (host_sim/flash*.py) on fake CIRCUITPY drives.
+
+A drive is a tmp_path folder with a boot_out.txt; the firmware is a small
+fake tree (code.py importing adafruit_imageload, a patience package, one
+sheet) unless a test uses the repository's own firmware/.  Nothing here
+needs a board, a network or a real mpy-cross.
+"""
+
+import errno
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from host_sim import flash, flash_drive, flash_install, flash_tree
+
+REPO = Path(__file__).resolve().parent.parent
+BOOT_OUT = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\n"
+            "Board ID:pybadge\nUID:0123456789AB\n")
+MANIFEST = ".patience-manifest.json"
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def make_firmware(root, version=1):
+    """A small firmware tree; ``version`` changes the engine's bytes."""
+    root = Path(root)
+    (root / "patience" / "__pycache__").mkdir(parents=True, exist_ok=True)
+    (root / "sheets").mkdir(exist_ok=True)
+    (root / "code.py").write_text("import adafruit_imageload\nimport patience\n")
+    (root / "patience" / "__init__.py").write_text("from .engine import Game\n")
+    (root / "patience" / "engine.py").write_text(f"class Game:\n    VERSION = {version}\n")
+    (root / "patience" / "cards.py").write_text("RANKS = 13\n")
+    (root / "patience" / "__pycache__" / "engine.cpython-311.pyc").write_bytes(b"junk")
+    (root / "sheets" / "small.bmp").write_bytes(b"BM" + bytes(range(256)) * 4)
+    return root
+
+
+def make_drive(root, boot_out=BOOT_OUT):
+    root = Path(root)
+    root.mkdir(parents=True, exist_ok=True)
+    if boot_out is not None:
+        (root / "boot_out.txt").write_text(boot_out)
+    return root
+
+
+def snapshot(root):
+    """Every file's bytes and every folder under ``root``."""
+    root = Path(root)
+    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else "dir")
+            for p in sorted(root.rglob("*"))}
+
+
+def run(capsys, *args):
+    """patience-flash with ``args`` (no drive discovery); (code, stdout, stderr)."""
+    code = flash.run([str(a) for a in args], finder=lambda: [])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def fw(tmp_path):
+    return make_firmware(tmp_path / "fw")
+
+
+@pytest.fixture
+def drive(tmp_path):
+    return make_drive(tmp_path / "CIRCUITPY")
+
+
+def install(capsys, fw, drive, *more):
+    return run(capsys, "--firmware", fw, "--to", drive, *more)
+
+
+def fake_mpy_cross(folder, version_line):
+    """An executable that prints ``version_line`` and 'compiles' to C + source."""
+    script = Path(folder) / "mpy-cross"
+    script.write_text(
+        f"#!{sys.executable} -S\n"
+        "import sys\n"
+        "args = sys.argv[1:]\n"
+        "if args == ['--version']:\n"
+        f"    print({version_line!r})\n"
+        "    sys.exit(0)\n"
+        "out = args[args.index('-o') + 1]\n"
+        "data = open(args[-1], 'rb').read()\n"
+        "open(out, 'wb').write(b'C\\x06' + data)\n"
+    )
+    script.chmod(0o755)
+    return script
+
+
+# ---------------------------------------------------------------- first install
+
+
+def test_first_install_copies_everything_and_writes_manifest(capsys, fw, drive):
+    code, out, err = install(capsys, fw, drive)
+    assert code == 0, err
+    for rel in ("code.py", "patience/__init__.py", "patience/engine.py", "sheets/small.bmp"):
+        assert (drive / rel).read_bytes() == (fw / rel).read_bytes()
+    assert not (drive / "patience" / "__pycache__").exists()
+    lib = flash_tree.library_files("adafruit_imageload")
+    for rel, data in lib.items():
+        assert (drive / rel).read_bytes() == data
+    manifest, warnings = flash_install.read_manifest(drive)
+    assert not warnings
+    assert manifest["circuitpython"] == "9.2.1" and manifest["board_id"] == "pybadge"
+    assert manifest["mpy_cross"] is None and "adafruit_imageload" in manifest["libraries"]
+    for rel, entry in manifest["files"].items():
+        assert entry["sha256"] == flash_install.file_sha256(drive / rel)
+        assert entry["size"] == (drive / rel).stat().st_size
+    assert "boot_out.txt" not in manifest["files"]
+    assert "write  code.py (new" in out and "copying .py files" in out
+    assert "done:" in out and "bytes free" in out
+    assert not list(drive.rglob("*.patience-tmp"))
+
+
+def test_second_run_changes_nothing(capsys, fw, drive):
+    install(capsys, fw, drive)
+    before = snapshot(drive)
+    code, out, _err = install(capsys, fw, drive)
+    assert code == 0 and "up to date" in out
+    assert snapshot(drive) == before
+
+
+# ---------------------------------------------------------------- upgrade
+
+
+def test_upgrade_keeps_saves_settings_and_user_files(capsys, tmp_path, drive):
+    fw1 = make_firmware(tmp_path / "fw1", version=1)
+    assert install(capsys, fw1, drive)[0] == 0
+    mine = {
+        "save.dat": b"\x00\x01save\xff",
+        "settings.toml": b'CIRCUITPY_WIFI_SSID = "home"\n',
+        "lib/my_lib.py": b"print('mine')\n",
+        "patience/my_notes.txt": b"notes\n",
+    }
+    for rel, data in mine.items():
+        (drive / rel).write_bytes(data)
+    (drive / "patience/.engine.py.patience-tmp").write_bytes(b"half")  # a pulled cable
+    fw2 = make_firmware(tmp_path / "fw2", version=2)
+    (fw2 / "patience" / "cards.py").unlink()  # no longer shipped
+    (fw2 / "patience" / "deal.py").write_text("DEALS = 1\n")  # new
+    code, out, err = install(capsys, fw2, drive)
+    assert code == 0, err
+    for rel, data in mine.items():
+        assert (drive / rel).read_bytes() == data
+    assert (drive / "patience/engine.py").read_bytes() == (fw2 / "patience/engine.py").read_bytes()
+    assert (drive / "patience/deal.py").is_file()
+    assert not (drive / "patience/cards.py").exists()
+    assert "write  patience/engine.py (update" in out and "remove patience/cards.py" in out
+    files = flash_install.read_manifest(drive)[0]["files"]
+    assert "patience/cards.py" not in files and "save.dat" not in files
+    assert not list(drive.rglob("*.patience-tmp"))
+
+
+def test_edited_files_are_left_alone_and_reported(capsys, tmp_path, drive):
+    fw1 = make_firmware(tmp_path / "fw1", version=1)
+    install(capsys, fw1, drive)
+    (drive / "patience/engine.py").write_text("# my fix\n")
+    (drive / "patience/cards.py").write_text("RANKS = 14  # my change\n")
+    fw2 = make_firmware(tmp_path / "fw2", version=2)
+    (fw2 / "patience" / "cards.py").unlink()
+    code, out, err = install(capsys, fw2, drive)
+    assert code == 0
+    assert (drive / "patience/engine.py").read_text() == "# my fix\n"
+    assert (drive / "patience/cards.py").read_text() == "RANKS = 14  # my change\n"
+    assert "left   patience/engine.py" in out and "left   patience/cards.py" in out
+    assert "mix of versions" in err
+
+
+def test_foreign_library_is_left_whole(capsys, fw, drive):
+    circup = drive / "lib" / "adafruit_imageload"
+    circup.mkdir(parents=True)
+    (circup / "__init__.mpy").write_bytes(b"C\x06circup")
+    code, out, _err = install(capsys, fw, drive)
+    assert code == 0
+    assert sorted(p.name for p in circup.iterdir()) == ["__init__.mpy"]
+    assert "lib/adafruit_imageload: already on the drive" in out
+
+
+# ---------------------------------------------------------------- dry run
+
+
+def test_dry_run_writes_nothing(capsys, tmp_path, drive):
+    fw1 = make_firmware(tmp_path / "fw1", version=1)
+    before = snapshot(drive)
+    code, out, _err = install(capsys, fw1, drive, "--dry-run")
+    assert code == 0 and "would write  code.py" in out and "nothing written" in out
+    assert snapshot(drive) == before
+    install(capsys, fw1, drive)
+    fw2 = make_firmware(tmp_path / "fw2", version=2)
+    before = snapshot(drive)
+    code, out, _err = install(capsys, fw2, drive, "--dry-run")
+    assert code == 0 and "would write  patience/engine.py (update" in out
+    assert snapshot(drive) == before
+
+
+# ---------------------------------------------------------------- failures
+
+
+def _fail_on(monkeypatch, nth):
+    """Make the nth file write fail half way with ENOSPC."""
+    real = flash_install.write_bytes
+    calls = []
+
+    def write(path, data):
+        calls.append(Path(path).name)
+        if len(calls) == nth:
+            with open(path, "wb") as handle:
+                handle.write(data[: len(data) // 2])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(path, data)
+
+    monkeypatch.setattr(flash_install, "write_bytes", write)
+    return calls
+
+
+def test_full_drive_half_way_keeps_previous_install(capsys, monkeypatch, tmp_path, drive):
+    fw1 = make_firmware(tmp_path / "fw1", version=1)
+    install(capsys, fw1, drive)
+    (drive / "save.dat").write_bytes(b"save")
+    fw2 = make_firmware(tmp_path / "fw2", version=2)
+    (fw2 / "code.py").write_text("import adafruit_imageload\nimport patience  # v2\n")
+    (fw2 / "patience" / "deal.py").write_text("DEALS = 2\n")
+    (fw2 / "patience" / "sub").mkdir()
+    (fw2 / "patience" / "sub" / "x.py").write_text("X = 1\n")
+    before = snapshot(drive)
+    calls = _fail_on(monkeypatch, 3)  # deal.py, engine.py, then sub/x.py in a new folder
+    code, _out, err = install(capsys, fw2, drive)
+    assert code == 1
+    assert calls == [".deal.py.patience-tmp", ".engine.py.patience-tmp", ".x.py.patience-tmp"]
+    assert snapshot(drive) == before  # byte for byte, no temp files, no new folders
+    assert "failed: the drive is full" in err and "previous install is intact" in err
+    assert "writing patience/sub/x.py failed" in err
+
+
+def test_full_drive_on_first_install_leaves_drive_as_it_was(capsys, monkeypatch, fw, drive):
+    before = snapshot(drive)
+    _fail_on(monkeypatch, 5)
+    code, _out, err = install(capsys, fw, drive)
+    assert code == 1 and "previous install is intact" in err
+    assert snapshot(drive) == before
+
+
+def test_manifest_write_failure_then_rerun_recovers(capsys, monkeypatch, tmp_path, drive):
+    install(capsys, make_firmware(tmp_path / "fw1", 1), drive)
+    fw2 = make_firmware(tmp_path / "fw2", 2)
+    real = flash_install.write_bytes
+
+    def write(path, data):
+        if MANIFEST in Path(path).name:
+            raise OSError(errno.EIO, "Input/output error")
+        real(path, data)
+
+    monkeypatch.setattr(flash_install, "write_bytes", write)
+    code, _out, err = install(capsys, fw2, drive)
+    assert code == 1 and "run patience-flash again" in err
+    monkeypatch.setattr(flash_install, "write_bytes", real)
+    code, out, _err = install(capsys, fw2, drive)
+    assert code == 0 and "0 files written" in out
+    files = flash_install.read_manifest(drive)[0]["files"]
+    assert files["patience/engine.py"]["sha256"] == flash_install.file_sha256(
+        fw2 / "patience/engine.py")
+
+
+def test_not_enough_space_refused_before_writing(capsys, monkeypatch, fw, drive):
+    usage = flash_install.shutil.disk_usage(drive)
+    monkeypatch.setattr(flash_install.shutil, "disk_usage",
+                        lambda _p: usage._replace(free=1000))
+    before = snapshot(drive)
+    code, _out, err = install(capsys, fw, drive)
+    assert code == 2 and "not enough space" in err and "nothing written" in err
+    assert snapshot(drive) == before
+
+
+# ---------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize("boot_out", [None, "hello\n", ""])
+def test_not_a_circuitpython_drive_refused(capsys, fw, tmp_path, boot_out):
+    folder = make_drive(tmp_path / "USB", boot_out)
+    (folder / "photo.jpg").write_bytes(b"jpeg")
+    before = snapshot(folder)
+    code, _out, err = install(capsys, fw, folder)
+    assert code == 2 and "not a CircuitPython drive" in err
+    assert err.count("\n") == 1
+    assert snapshot(folder) == before
+
+
+def test_circuitpython_8_refused(capsys, fw, tmp_path):
+    folder = make_drive(tmp_path / "CIRCUITPY",
+                        "Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyBadge with "
+                        "samd51j19\nBoard ID:pybadge\n")
+    before = snapshot(folder)
+    code, _out, err = install(capsys, fw, folder)
+    assert code == 2 and "CircuitPython 8.2.10" in err and "9 or newer" in err
+    assert snapshot(folder) == before
+
+
+def test_unknown_board_warns_but_installs(capsys, fw, tmp_path):
+    folder = make_drive(tmp_path / "CIRCUITPY",
+                        "Adafruit CircuitPython 10.0.0-beta.2 on 2025-06-01; Raspberry Pi "
+                        "Pico with rp2040\nBoard ID:raspberry_pi_pico\n")
+    code, _out, err = install(capsys, fw, folder)
+    assert code == 0 and "raspberry_pi_pico" in err and "warning" in err
+    assert (folder / "code.py").is_file()
+
+
+def test_foreign_code_py_needs_replace_code_and_is_backed_up(capsys, fw, drive):
+    (drive / "code.py").write_text("print('my project')\n")
+    before = snapshot(drive)
+    code, _out, err = install(capsys, fw, drive)
+    assert code == 2 and "--replace-code" in err and "code.py.bak-1" in err
+    assert snapshot(drive) == before
+    code, out, err = install(capsys, fw, drive, "--replace-code")
+    assert code == 0, err
+    assert (drive / "code.py.bak-1").read_text() == "print('my project')\n"
+    assert (drive / "code.py").read_bytes() == (fw / "code.py").read_bytes()
+    assert "save   code.py as code.py.bak-1" in out
+    (drive / "code.py").write_text("print('edited again')\n")  # edited after install
+    code, _out, _err = install(capsys, fw, drive, "--replace-code")
+    assert code == 0
+    assert (drive / "code.py.bak-1").read_text() == "print('my project')\n"
+    assert (drive / "code.py.bak-2").read_text() == "print('edited again')\n"
+
+
+def test_no_drive_found_says_how_to_use_to(capsys, fw):
+    code, _out, err = run(capsys, "--firmware", fw)
+    assert code == 2 and "no CIRCUITPY drive found" in err and "--to" in err
+
+
+# ---------------------------------------------------------------- bundle
+
+
+def test_bundle_zip_holds_the_tree(capsys, fw, tmp_path):
+    out_zip = tmp_path / "out" / "patience.zip"
+    out_zip.parent.mkdir()
+    code, out, err = run(capsys, "--firmware", fw, "--bundle", out_zip)
+    assert code == 0, err
+    with zipfile.ZipFile(out_zip) as archive:
+        names = archive.namelist()
+        assert archive.read("code.py") == (fw / "code.py").read_bytes()
+        assert archive.read("sheets/small.bmp") == (fw / "sheets/small.bmp").read_bytes()
+        manifest = archive.read(MANIFEST).decode()
+    assert {"code.py", "patience/__init__.py", "patience/engine.py", "patience/cards.py",
+            "sheets/small.bmp", "lib/adafruit_imageload/__init__.py", MANIFEST} <= set(names)
+    assert not [n for n in names if "__pycache__" in n or n == "boot_out.txt"]
+    assert '"patience/engine.py"' in manifest
+    assert list(out_zip.parent.iterdir()) == [out_zip]
+    first = out_zip.read_bytes()
+    run(capsys, "--firmware", fw, "--bundle", out_zip)
+    assert out_zip.read_bytes() == first  # reproducible
+
+
+# ---------------------------------------------------------------- mpy-cross
+
+
+def test_matching_mpy_cross_compiles_all_but_code_py(capsys, fw, drive, tmp_path):
+    install(capsys, fw, drive)  # a .py install first
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6")
+    code, out, err = install(capsys, fw, drive, "--mpy-cross", tool)
+    assert code == 0, err
+    assert (drive / "code.py").read_bytes() == (fw / "code.py").read_bytes()
+    assert (drive / "patience/engine.mpy").read_bytes().startswith(b"C")
+    assert (drive / "lib/adafruit_imageload/__init__.mpy").is_file()
+    assert not list((drive / "patience").glob("*.py"))  # no .py left to shadow the .mpy
+    assert not list((drive / "lib").rglob("*.py"))
+    assert "compiled with CircuitPython 9.2.1" in out
+    assert flash_install.read_manifest(drive)[0]["mpy_cross"].startswith("CircuitPython 9.2.1")
+    code, _out, _err = install(capsys, fw, drive)  # and back to .py
+    assert code == 0
+    assert (drive / "patience/engine.py").is_file() and not (drive / "patience/engine.mpy").exists()
+
+
+@pytest.mark.parametrize("line, words", [
+    ("CircuitPython 10.0.0 on 2025-08-01; mpy-cross emitting mpy v6.3", "major version"),
+    ("MicroPython v1.24.1 on 2024-11-29; mpy-cross emitting mpy v6.3", "MicroPython's"),
+    ("mpy-cross something else", "not a CircuitPython mpy-cross"),
+])
+def test_wrong_mpy_cross_refused(capsys, fw, drive, tmp_path, line, words):
+    tool = fake_mpy_cross(tmp_path, line)
+    before = snapshot(drive)
+    code, _out, err = install(capsys, fw, drive, "--mpy-cross", tool)
+    assert code == 2 and words in err and "nothing written" in err
+    assert snapshot(drive) == before
+
+
+def test_foreign_py_beside_compiled_mpy_is_reported(capsys, fw, drive, tmp_path):
+    (drive / "patience").mkdir()
+    (drive / "patience/cards.py").write_text("RANKS = 99\n")
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.1.0 on 2024-07-10; mpy-cross emitting mpy v6")
+    code, _out, err = install(capsys, fw, drive, "--mpy-cross", tool)
+    assert code == 0
+    assert (drive / "patience/cards.py").read_text() == "RANKS = 99\n"
+    assert "patience/cards.py stays" in err and "imports it before" in err
+
+
+# ---------------------------------------------------------------- boot_out.txt
+
+
+def test_parse_boot_out():
+    info = flash_drive.parse_boot_out(BOOT_OUT)
+    assert info.version == (9, 2, 1) and info.board_id == "pybadge"
+    assert info.board_name == "Adafruit PyBadge"
+    info = flash_drive.parse_boot_out(
+        "\ufeffAdafruit CircuitPython 9.2.0-beta.1-5-gabc on 2024-10-01; Adafruit CLUE "
+        "nRF52840 Express with nRF52840\r\nBoard ID:clue_nrf52840_express\r\n")
+    assert info.version_text == "9.2.0-beta.1-5-gabc"
+    assert info.board_id == "clue_nrf52840_express"
+    assert flash_drive.parse_boot_out("MicroPython v1.22.0 on 2024-01-01\n") is None
+    info = flash_drive.parse_boot_out("Adafruit CircuitPython 9.0.0 on 2024-03-19; X with y\n")
+    assert info.board_id == "" and flash_drive.check_board(info)
+
+
+# ---------------------------------------------------------------- discovery
+
+
+def test_find_drives_from_fake_mounts(tmp_path):
+    media = make_drive(tmp_path / "media" / "ann" / "CIRCUITPY")
+    spaced = make_drive(tmp_path / "My Disks" / "CIRCUITPY1")
+    by_device = make_drive(tmp_path / "mnt" / "board")
+    make_drive(tmp_path / "media" / "ann" / "CIRCUITPY2", boot_out=None)  # no boot_out
+    make_drive(tmp_path / "media" / "ann" / "USBSTICK")
+    device = tmp_path / "dev" / "sdc1"
+    device.parent.mkdir()
+    device.write_bytes(b"")
+    labels = tmp_path / "by-label"
+    labels.mkdir()
+    (labels / "CIRCUITPY").symlink_to(device)
+    spaced_field = str(spaced).replace(" ", "\\040")
+    mounts = "\n".join([
+        "/dev/sda2 / ext4 rw,relatime 0 0",
+        f"/dev/sdb1 {media} vfat rw,nosuid 0 0",
+        f"/dev/sdd1 {spaced_field} vfat rw 0 0",
+        f"{device} {by_device} vfat rw 0 0",
+        f"/dev/sde1 {tmp_path / 'media' / 'ann' / 'CIRCUITPY2'} vfat rw 0 0",
+        f"/dev/sdf1 {tmp_path / 'media' / 'ann' / 'USBSTICK'} vfat rw 0 0",
+        "proc /proc proc rw 0 0",
+    ])
+    found = flash_drive.find_drives(mounts_text=mounts, places=[media], by_label_dir=labels)
+    assert found == [media, spaced, by_device]
+    assert flash_drive.pick_drive([media]) == media
+    with pytest.raises(flash_drive.FlashError, match="choose one with --to"):
+        flash_drive.pick_drive(found)
+    assert flash_drive.find_drives(mounts_text="", places=[], by_label_dir=labels) == []
+
+
+def test_install_without_to_uses_the_found_drive(capsys, fw, drive):
+    code = flash.run(["--firmware", str(fw)], finder=lambda: [drive])
+    out, _err = capsys.readouterr()
+    assert code == 0 and f"at {drive}" in out and (drive / "code.py").is_file()
+
+
+def test_manifest_paths_outside_the_drive_are_ignored(tmp_path, drive):
+    (drive / MANIFEST).write_text(
+        '{"files": {"../outside.txt": {"sha256": "x"}, "/etc/passwd": {"sha256": "x"}, '
+        '"patience/a.py": {"sha256": "y", "size": 1}}}')
+    manifest, warnings = flash_install.read_manifest(drive)
+    assert list(manifest["files"]) == ["patience/a.py"] and warnings
+    (drive / MANIFEST).write_text("{not json")
+    manifest, warnings = flash_install.read_manifest(drive)
+    assert manifest["files"] == {} and warnings
+
+
+# ---------------------------------------------------------------- the real firmware
+
+
+def test_requirements_txt_matches_firmware_imports():
+    firmware = REPO / "firmware"
+    expected = flash_tree.requirements_text(flash_tree.scan_firmware_libraries(firmware))
+    actual = (firmware / "requirements.txt").read_text(encoding="utf-8")
+    assert actual == expected, ("firmware/requirements.txt is out of date: run "
+                                "`patience-flash --write-requirements`")
+
+
+def test_install_real_firmware_tree(capsys, drive):
+    firmware = REPO / "firmware"
+    if not (firmware / "code.py").is_file():
+        pytest.skip("firmware/code.py not written yet")
+    code, _out, err = run(capsys, "--to", drive)
+    assert code == 0, err
+    shipped = [p.relative_to(firmware).as_posix() for p in firmware.rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts
+               and (p.suffix == ".py" or p.parent.name == "sheets")]
+    for rel in shipped:
+        assert (drive / rel).read_bytes() == (firmware / rel).read_bytes(), rel
+    for name in flash_tree.scan_firmware_libraries(firmware):
+        assert (drive / "lib" / name).exists() or (drive / "lib" / f"{name}.py").exists()
+    files = flash_install.read_manifest(drive)[0]["files"]
+    assert set(shipped) <= set(files)
+
+
+def test_library_no_longer_imported_is_removed_but_lib_stays(capsys, tmp_path, drive):
+    install(capsys, make_firmware(tmp_path / "fw1"), drive)
+    (drive / "lib" / "my_lib.py").write_text("MINE = 1\n")
+    fw2 = make_firmware(tmp_path / "fw2")
+    (fw2 / "code.py").write_text("import patience\n")
+    code, out, _err = install(capsys, fw2, drive)
+    assert code == 0 and "remove lib/adafruit_imageload/__init__.py" in out
+    assert not (drive / "lib" / "adafruit_imageload").exists()
+    assert (drive / "lib" / "my_lib.py").read_text() == "MINE = 1\n"
