@@ -7,6 +7,7 @@ stock deals a row onto the seven tableau piles; there is no redeal.
 
 from .cards import FACE_UP, is_red, rank, next_rank
 from .engine import STOCK, FOUNDATION, TABLEAU
+from .layout import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "agnes"
 KINDS = bytes((STOCK, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
@@ -17,6 +18,10 @@ FIRST_FOUNDATION = None
 FLIP_AFTER_MOVE = True
 REFILL_FROM = None
 REVERSE_HOME = False
+COLUMNS = 7
+ROWS = 2
+LAYOUT = ((0, 0, _), (3, 0, _), (4, 0, _), (5, 0, _), (6, 0, _),
+          (0, 1, D), (1, 1, D), (2, 1, D), (3, 1, D), (4, 1, D), (5, 1, D), (6, 1, D))
 
 
 def deal(g, deck):

@@ -8,6 +8,7 @@ or one down.
 
 from .cards import FACE_UP, rank, next_rank
 from .engine import FOUNDATION, TABLEAU
+from .layout import FAN_NONE as _, FAN_RIGHT as R
 
 NAME = "chessboard"
 KINDS = bytes((TABLEAU, TABLEAU, TABLEAU, FOUNDATION, TABLEAU, TABLEAU, FOUNDATION,
@@ -19,6 +20,10 @@ FLIP_AFTER_MOVE = False
 REFILL_FROM = None
 REVERSE_HOME = False
 _ROUND = (0, 2, 5, 8, 11, 1, 4, 7, 10, 13)
+COLUMNS = 9
+ROWS = 5
+LAYOUT = ((0, 0, R), (5, 0, R), (0, 1, R), (4, 1, _), (5, 1, R), (0, 2, R), (4, 2, _),
+          (5, 2, R), (0, 3, R), (4, 3, _), (5, 3, R), (0, 4, R), (4, 4, _), (5, 4, R))
 
 
 def deal(g, deck):

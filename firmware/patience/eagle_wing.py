@@ -9,6 +9,7 @@ from micropython import const
 
 from .cards import FACE_UP, rank, next_rank
 from .engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
+from .layout import FAN_NONE as _, FAN_DOWN as D, FAN_RIGHT as R
 
 NAME = "eagle-wing"
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
@@ -23,6 +24,11 @@ REVERSE_HOME = True
 _TRUNK = const(10)
 _WING = (6, 7, 8, 9, 11, 12, 13, 14)
 _WING_LIMIT = const(3)
+COLUMNS = 9
+ROWS = 2
+LAYOUT = ((0, 0, _), (1, 0, _), (5, 0, _), (6, 0, _), (7, 0, _), (8, 0, _),
+          (0, 1, D), (1, 1, D), (2, 1, D), (3, 1, D), (4, 1, D),
+          (5, 1, D), (6, 1, D), (7, 1, D), (8, 1, D))
 
 
 def deal(g, deck):

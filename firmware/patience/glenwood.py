@@ -7,6 +7,7 @@ until then only reserve cards move and the stock is closed.
 
 from .cards import FACE_UP, is_red, rank, next_rank
 from .engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
+from .layout import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "glenwood"
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
@@ -19,6 +20,11 @@ FLIP_AFTER_MOVE = False
 REFILL_FROM = None
 REVERSE_HOME = False
 _RESERVES = (6, 11, 12, 13)
+COLUMNS = 8
+ROWS = 2
+LAYOUT = ((0, 0, _), (1, 0, _), (4, 0, _), (5, 0, _), (6, 0, _), (7, 0, _),
+          (0, 1, D), (1, 1, D), (2, 1, D), (3, 1, D), (4, 1, D),
+          (5, 1, D), (6, 1, D), (7, 1, D))
 
 
 def deal(g, deck):

@@ -1,0 +1,115 @@
+"""The application: screens, the key loop, held-key repeat, one refresh per input.
+
+``App(display, keys)`` runs on the device with ``board.DISPLAY`` and a
+``keypad`` object, and in the simulator with stand-ins of both. Each
+pressed button goes to the current screen's ``press``; when that changes
+anything the display is refreshed once.
+"""
+
+import time
+
+import displayio
+
+from . import buttons, sheets
+from .art import Art, size_for
+
+_REPEAT_DELAY = 0.35
+_REPEAT_EVERY = 0.09
+_IDLE_SLEEP = 0.01
+
+
+class App:
+    """Owns the display, the art, the current screen and the key loop."""
+
+    def __init__(self, display, keys, root="", game=None, deal=None, keymap=None):
+        self.display = display
+        self.keys = keys
+        self.keymap = keymap
+        self.width = display.width
+        self.height = display.height
+        display.auto_refresh = False
+        self.art = Art(size_for(self.width, self.height), root)
+        self.background = self._background()
+        self.pool = [self.art.card_grid() for _ in range(52)]
+        self.screen = None
+        self.player = None
+        self.held = None
+        self.repeat_at = 0.0
+        if game:
+            self.play(game, deal)
+        else:
+            self.title()
+        self.display.refresh()
+
+    def _background(self):
+        """A felt-coloured layer covering the screen: one pixel, scaled."""
+        palette = displayio.Palette(1)
+        palette[0] = sheets.PALETTE[sheets.COLOUR_FELT]
+        layer = displayio.Group(scale=max(self.width, self.height))
+        layer.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=palette))
+        return layer
+
+    @property
+    def game(self):
+        """The game on screen, or None on the title screen."""
+        return self.screen.game
+
+    def show(self, screen):
+        """Make ``screen`` (an object with ``group``) the whole display."""
+        if self.screen is not None:
+            self.screen.group.remove(self.background)
+        screen.group.insert(0, self.background)
+        self.screen = screen
+        self.display.root_group = screen.group
+
+    def title(self, selected=None):
+        """Show the game chooser."""
+        from .title import Title
+        self.show(Title(self, selected))
+
+    def play(self, name, deal=None):
+        """Deal ``name`` (a random deal unless ``deal`` is given) and show it."""
+        from .play import Player
+        if self.player is None or self.player.game.name != name:
+            if self.player is not None:
+                self.player.release()
+            self.player = Player(self, name, deal)
+        else:
+            self.player.new_deal(deal)
+        self.show(self.player)
+
+    def resume(self):
+        """Back to the game in play."""
+        self.show(self.player)
+
+    # -- the key loop ----------------------------------------------------
+
+    def tick(self):
+        """Handle pending key events and due repeats; refresh once if needed."""
+        changed = False
+        event = self.keys.events.get()
+        while event:
+            button = self.keymap[event.key_number] if self.keymap else event.key_number
+            if event.pressed:
+                changed = self._press(button) or changed
+            elif self.held == button:
+                self.held = None
+            event = self.keys.events.get()
+        if self.held is not None and time.monotonic() >= self.repeat_at:
+            self.repeat_at += _REPEAT_EVERY
+            changed = self.screen.press(self.held) or changed
+        if changed:
+            self.display.refresh()
+        return changed
+
+    def _press(self, button):
+        if buttons.is_arrow(button):
+            self.held = button
+            self.repeat_at = time.monotonic() + _REPEAT_DELAY
+        return self.screen.press(button)
+
+    def run(self):
+        """The main loop, forever."""
+        while True:
+            if not self.tick():
+                time.sleep(_IDLE_SLEEP)
