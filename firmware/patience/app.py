@@ -10,6 +10,13 @@ import time
 
 import displayio
 
+try:
+    from time import monotonic
+except ImportError:  # plain MicroPython (the test VM) counts milliseconds
+    def monotonic():
+        """Seconds from an arbitrary start."""
+        return time.ticks_ms() / 1000
+
 from . import buttons, sheets
 from .art import Art, size_for
 
@@ -95,7 +102,7 @@ class App:
             elif self.held == button:
                 self.held = None
             event = self.keys.events.get()
-        if self.held is not None and time.monotonic() >= self.repeat_at:
+        if self.held is not None and monotonic() >= self.repeat_at:
             self.repeat_at += _REPEAT_EVERY
             changed = self.screen.press(self.held) or changed
         if changed:
@@ -105,7 +112,7 @@ class App:
     def _press(self, button):
         if buttons.is_arrow(button):
             self.held = button
-            self.repeat_at = time.monotonic() + _REPEAT_DELAY
+            self.repeat_at = monotonic() + _REPEAT_DELAY
         return self.screen.press(button)
 
     def run(self):

@@ -23,7 +23,7 @@ class Menu:
         if self.digits is not None:
             self._draw_number()
             return
-        lines = ["MENU"]
+        lines = ["", "MENU"]
         for index, item in enumerate(ITEMS):
             lines.append(("> " if index == self.choice else "  ") + item)
         self.player.show_panel(self, [pad(line, 16) for line in lines])
@@ -31,7 +31,7 @@ class Menu:
     def _draw_number(self):
         number = "".join(str(d) for d in self.digits)
         marker = " " * self.place + chr(134)
-        self.player.show_panel(self, ("DEAL NUMBER", "", number, marker, "",
+        self.player.show_panel(self, ("", "DEAL NUMBER", "", number, marker, "",
                                       "LEFT RIGHT: DIGIT", "UP DOWN: CHANGE",
                                       "A: DEAL  B: BACK"))
 

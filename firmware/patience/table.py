@@ -61,8 +61,14 @@ class Table:
     def update(self, force=False):
         """Redraw the piles whose cards changed since the last update."""
         game = self.game
+        changed = bytearray(game.pile_count)
         for pile in range(game.pile_count):
             if force or self._changed(pile):
+                changed[pile] = 1
+                group = self.piles[pile]
+                self._resize(group, min(len(group) - 1, self._visible(pile)))
+        for pile in range(game.pile_count):
+            if changed[pile]:
                 self.draw_pile(pile)
         self.shown[:] = game.state
 
@@ -87,7 +93,7 @@ class Table:
             group[0][0] = slot
         game = self.game
         size = game.size(pile)
-        first = 0 if self.layout.fan[pile] != FAN_NONE else max(0, size - 1)
+        first = size - self._visible(pile)
         self._resize(group, size - first)
         total = 0
         for below in range(first, size - 1):
@@ -114,6 +120,11 @@ class Table:
             else self.art.palette
         if grid.pixel_shader is not shader:
             grid.pixel_shader = shader
+
+    def _visible(self, pile):
+        """How many of a pile's cards show: all of a fan, else the top one."""
+        size = self.game.size(pile)
+        return size if self.layout.fan[pile] != FAN_NONE else min(1, size)
 
     def _step(self, pile, below):
         """Wanted distance from card ``below`` of a fanned pile to the next."""

@@ -1,0 +1,395 @@
+"""The desktop simulator: patience-sim's command line, CountingDisplay, keys.
+
+Runs without a screen: in-process tests use SDL's dummy video driver; the
+exit codes are checked through subprocesses.  Most tests drive a tiny
+stand-in app (FakeApp); test_real_app_* run the firmware's patience.app.App.
+"""
+
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported
+
+import pytest  # noqa: E402
+
+from host_sim import sim  # noqa: E402
+from host_sim.boards import BOARDS, board_module, get_board  # noqa: E402
+from host_sim.display import CountingDisplay, default_scale, display_available  # noqa: E402
+from host_sim.keys import (BUTTONS, KEY_HELP, Event, EventQueue, PygameKeys,  # noqa: E402
+                           ScriptKeys, parse_script)
+
+import displayio  # noqa: E402  (after host_sim.display: it sets Blinka's environment)
+import pygame  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
+PYBADGE = {"b": 0, "a": 1, "start": 2, "select": 3, "right": 4, "down": 5, "up": 6, "left": 7}
+
+
+# ---- a stand-in app --------------------------------------------------------------
+TILE = 16
+COLOURS = (0x000000, 0xFFFFFF, 0xFF0000, 0x0000FF)
+
+
+def tile_sheet():
+    """4 tiles of TILE x TILE, tile t filled with colour t."""
+    bitmap = displayio.Bitmap(TILE * 4, TILE, 4)
+    for t in range(4):
+        for x in range(TILE):
+            for y in range(TILE):
+                bitmap[t * TILE + x, y] = t
+    palette = displayio.Palette(4)
+    for i, colour in enumerate(COLOURS):
+        palette[i] = colour
+    return bitmap, palette
+
+
+class FakeApp:
+    """Same interface as patience.app.App: right moves a square, a recolours it."""
+
+    made = []
+
+    def __init__(self, display, keys, root="", game=None, deal=None):
+        self.display, self.keys, self.root = display, keys, root
+        self.game = None if game is None else "FAKE %s deal %s" % (game, deal)
+        self.seen = []
+        bitmap, palette = tile_sheet()
+        self.group = displayio.Group()
+        self.group.append(displayio.TileGrid(bitmap, pixel_shader=palette, width=1, height=1,
+                                             tile_width=TILE, tile_height=TILE, default_tile=0))
+        self.group[0].x = 0
+        self.square = displayio.TileGrid(bitmap, pixel_shader=palette, tile_width=TILE,
+                                         tile_height=TILE, default_tile=1)
+        self.group.append(self.square)
+        display.auto_refresh = False
+        display.root_group = self.group
+        display.refresh()
+        FakeApp.made.append(self)
+
+    def tick(self):
+        changed = False
+        event = self.keys.events.get()
+        while event is not None:
+            self.seen.append((event.key_number, event.pressed))
+            if event.pressed and event.key_number == PYBADGE["right"]:
+                self.square.x += TILE
+                changed = True
+            elif event.pressed and event.key_number == PYBADGE["a"]:
+                self.square[0] = 2
+                changed = True
+            event = self.keys.events.get()
+        if changed:
+            self.display.refresh()
+        return changed
+
+    def run(self):
+        while True:
+            if not self.tick():
+                time.sleep(0.005)
+
+
+@pytest.fixture(autouse=True)
+def _no_display_left():
+    FakeApp.made.clear()
+    yield
+    assert not displayio.displays, "a test left a display open"
+
+
+def run_cli(*args, env=None):
+    """patience-sim in a subprocess: (exit code, stdout, stderr)."""
+    done = subprocess.run([sys.executable, "-m", "host_sim.sim", *args], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=60)
+    return done.returncode, done.stdout, done.stderr
+
+
+def png_size_and_pixel(path, xy):
+    image = pygame.image.load(path)
+    return image.get_size(), tuple(image.get_at(xy))[:3]
+
+
+# ---- command line ------------------------------------------------------------------
+def test_help_exits_0_and_shows_options_and_keys():
+    code, out, err = run_cli("--help")
+    assert code == 0, err
+    for word in ("--board", "--game", "--deal", "--headless", "--keys", "--shot", "--dump",
+                 "--scale", "pybadge", "clue", "eagle-wing", "chessboard"):
+        assert word in out
+    assert KEY_HELP.splitlines()[1].strip() in out
+    assert err == ""
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--board", "pyboard"], ["unknown board", "pybadge", "clue"]),
+    (["--game", "klondike"], ["unknown game", "agnes", "eagle-wing"]),
+    (["--game", "agnes", "--deal", "0"], ["--deal", "999,999,999"]),
+    (["--game", "agnes", "--deal", "1000000000"], ["--deal", "999,999,999"]),
+    (["--game", "agnes", "--deal", "seven"], ["--deal"]),
+    (["--keys", "right a"], ["--keys needs --headless"]),
+    (["--headless", "--keys", "right jump"], ["unknown button 'jump'", "start select"]),
+    (["--headless", "--shot", "/nonexistent-folder/x/out.png"], ["cannot write --shot"]),
+    (["--headless", "--shot", "."], ["cannot write --shot", "folder"]),
+    (["--scale", "0"], ["--scale"]),
+    (["--frobnicate"], ["unrecognized arguments"]),
+])
+def test_bad_command_line_one_line_exit_2(args, words):
+    code, out, err = run_cli(*args)
+    assert code == 2
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("patience-sim: error: ")
+    for word in words:
+        assert word in lines[0]
+    assert out == ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland check is Linux's")
+def test_no_display_says_use_headless_exit_2():
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    code, out, err = run_cli("--game", "agnes", env=env)
+    assert code == 2
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert "no display" in lines[0] and "--headless" in lines[0]
+
+
+def test_display_available_rules():
+    assert not display_available({}, "linux")
+    assert display_available({"DISPLAY": ":0"}, "linux")
+    assert display_available({"WAYLAND_DISPLAY": "wayland-0"}, "linux")
+    assert display_available({"SDL_VIDEODRIVER": "dummy"}, "linux")
+    assert display_available({}, "darwin")
+
+
+def test_unwritable_shot_leaves_no_file(tmp_path):
+    assert sim.main(["--headless", "--shot", str(tmp_path / "no" / "x.png")],
+                    app_factory=FakeApp) == 2
+    # a writable path is checked without leaving a file behind if the run fails
+    target = tmp_path / "x.png"
+    assert sim.main(["--headless", "--shot", str(target), "--game", "nope"],
+                    app_factory=FakeApp) == 2
+    assert not target.exists()
+
+
+# ---- headless runs (in-process, stand-in app) ------------------------------------------
+@pytest.mark.parametrize("board, size", [("pybadge", (160, 128)), ("clue", (240, 240)),
+                                         ("feather-tft", (240, 135)), ("pyportal", (320, 240))])
+def test_headless_keys_write_device_size_png(tmp_path, board, size):
+    shot = tmp_path / "out.png"
+    code = sim.main(["--headless", "--board", board, "--keys", "right right a",
+                     "--shot", str(shot)], app_factory=FakeApp)
+    assert code == 0
+    app = FakeApp.made[-1]
+    got, colour = png_size_and_pixel(str(shot), (2 * TILE + 3, 3))
+    assert got == size
+    assert colour == (255, 0, 0)  # moved twice, then recoloured
+    assert png_size_and_pixel(str(shot), (3, 3))[1] == (0, 0, 0)  # old place redrawn
+    assert app.seen == [(4, True), (4, False), (4, True), (4, False), (1, True), (1, False)]
+    assert app.display.refreshes == 4  # first draw + one per pressed key
+    assert app.display.last_pixels == TILE * TILE
+
+
+def test_headless_passes_options_and_dumps(capsys, tmp_path):
+    assert sim.main(["--headless", "--game", "agnes", "--deal", "42", "--dump",
+                     "--root", str(tmp_path)], app_factory=FakeApp) == 0
+    app = FakeApp.made[-1]
+    assert app.root == str(tmp_path)
+    assert capsys.readouterr().out == "FAKE agnes deal 42\n"
+    assert sim.main(["--headless", "--dump"], app_factory=FakeApp) == 0
+    assert capsys.readouterr().out == sim.NO_GAME_LINE + "\n"
+    assert FakeApp.made[-1].root == sim.firmware_dir()
+    assert os.path.isdir(os.path.join(sim.firmware_dir(), "sheets"))
+
+
+def test_window_mode_exits_0_when_window_closed(tmp_path):
+    """Without --headless the app's own run() loop drives the window; a close
+    (here posted to SDL's dummy driver) ends it with exit code 0."""
+
+    class ClosingApp(FakeApp):
+        def run(self):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0))
+            assert self.tick()
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+            super().run()
+
+    shot = tmp_path / "win.png"
+    assert sim.main(["--scale", "2", "--shot", str(shot)], app_factory=ClosingApp) == 0
+    app = FakeApp.made[-1]
+    assert app.display.scale == 2
+    assert app.seen == [(4, True), (4, False)]
+    assert png_size_and_pixel(str(shot), (TILE + 1, 1)) == ((160, 128), (255, 255, 255))
+
+
+# ---- keys ---------------------------------------------------------------------------
+def test_script_keys_press_and_release_pairs():
+    keys = ScriptKeys()
+    for name in BUTTONS:
+        assert keys.press(name) == PYBADGE[name]
+    assert len(keys.events) == 16
+    got = []
+    while (event := keys.events.get()) is not None:
+        got.append(event)
+    assert [(e.key_number, e.pressed, e.released) for e in got] == [
+        (PYBADGE[n], p, not p) for n in BUTTONS for p in (True, False)]
+    stamps = [e.timestamp for e in got]
+    assert stamps == sorted(stamps) and len(set(stamps)) == 16
+    assert all(isinstance(s, int) for s in stamps)
+    assert keys.events.get() is None and len(keys.events) == 0
+
+
+def test_script_keys_unknown_name_lists_valid_names():
+    with pytest.raises(ValueError) as info:
+        ScriptKeys().press("jump")
+    for name in BUTTONS:
+        assert name in str(info.value)
+    assert parse_script("right*3, a  B") == ["right", "right", "right", "a", "b"]
+    with pytest.raises(ValueError):
+        parse_script("right*x")
+
+
+def test_event_queue_like_keypad():
+    queue = EventQueue(max_events=2)
+    assert queue.record(1, True, 10) and queue.record(1, False, 20)
+    assert not queue.record(5, True, 30) and queue.overflowed
+    into = Event()
+    assert queue.get_into(into) and (into.key_number, into.pressed, into.timestamp) == (1, True, 10)
+    assert into == Event(1, True) and into != Event(1, False)
+    assert len(queue) == 1 and queue
+    queue.clear()
+    assert not queue.overflowed and len(queue) == 0 and not queue.get_into(into)
+
+
+def test_pygame_keys_map_and_close():
+    with CountingDisplay(160, 128, headless=True) as display:
+        keys = PygameKeys(display)
+        pairs = [(pygame.K_x, "a"), (pygame.K_SPACE, "a"), (pygame.K_z, "b"),
+                 (pygame.K_ESCAPE, "b"), (pygame.K_RETURN, "start"), (pygame.K_TAB, "select"),
+                 (pygame.K_LSHIFT, "select"), (pygame.K_UP, "up"), (pygame.K_DOWN, "down"),
+                 (pygame.K_LEFT, "left"), (pygame.K_RIGHT, "right")]
+        for key, name in pairs:
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                pygame.event.post(pygame.event.Event(kind, key=key, mod=0))
+            first, second = keys.events.get(), keys.events.get()
+            assert (first.key_number, first.pressed) == (PYBADGE[name], True), name
+            assert (second.key_number, second.released) == (PYBADGE[name], True), name
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0))  # unmapped
+        assert keys.events.get() is None
+        # two desktop keys for one button: one press, one release
+        for kind, key in ((pygame.KEYDOWN, pygame.K_x), (pygame.KEYDOWN, pygame.K_SPACE),
+                          (pygame.KEYUP, pygame.K_x), (pygame.KEYUP, pygame.K_SPACE)):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0))
+        assert [(e.key_number, e.pressed) for e in (keys.events.get(), keys.events.get())] == [
+            (1, True), (1, False)]
+        assert keys.events.get() is None
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        with pytest.raises(SystemExit) as info:
+            keys.events.get()
+        assert info.value.code == 0
+
+
+# ---- CountingDisplay ----------------------------------------------------------------
+def test_counting_display_counts_only_dirty_pixels(tmp_path):
+    with CountingDisplay(160, 128, headless=True) as display:
+        bitmap, palette = tile_sheet()
+        group = displayio.Group()
+        grid = displayio.TileGrid(bitmap, pixel_shader=palette, width=3, height=2,
+                                  tile_width=TILE, tile_height=TILE, x=20, y=10)
+        group.append(grid)
+        display.root_group = group
+        display.refresh()
+        assert display.last_pixels == 160 * 128  # a new root group: everything
+        display.refresh()
+        assert (display.last_pixels, display.last_areas) == (0, [])
+        grid[1, 1] = 3  # one tile: column 1, row 1
+        display.refresh()
+        x, y = 20 + TILE, 10 + TILE
+        assert display.last_areas == [(x, y, x + TILE, y + TILE)]
+        assert display.last_pixels == TILE * TILE
+        assert tuple(display.frame().get_at((x + 1, y + 1)))[:3] == (0, 0, 255)
+        assert display.matches_full_redraw()
+        assert (display.refreshes, display.total_pixels) == (4, 160 * 128 + TILE * TILE)
+        display.reset_counts()
+        assert (display.refreshes, display.total_pixels, display.last_pixels) == (0, 0, 0)
+        grid.x += 1  # a move redraws the old and the new place: here one union
+        display.refresh()
+        assert display.last_areas == [(20, 10, 21 + 3 * TILE, 10 + 2 * TILE)]
+        display.save(str(tmp_path / "f.png"))
+        assert png_size_and_pixel(str(tmp_path / "f.png"), (x + 2, y + 1)) == ((160, 128),
+                                                                               (0, 0, 255))
+        assert display.frame().get_size() == (160, 128)
+
+
+def test_boards_and_default_scale():
+    assert {n: (b.width, b.height) for n, b in BOARDS.items()} == {
+        "pybadge": (160, 128), "pygamer": (160, 128), "clue": (240, 240),
+        "feather-tft": (240, 135), "pyportal": (320, 240)}
+    assert get_board("pybadge").sheet == "small" and get_board("clue").sheet == "large"
+    with pytest.raises(ValueError, match="pyportal"):
+        get_board("pyboard")
+    board = board_module("clue", display="D")
+    assert (board.board_id, board.DISPLAY) == ("clue_nrf52840_express", "D")
+    assert default_scale(160, 128) == 4 and default_scale(240, 240) == 3
+    assert default_scale(320, 240) == 3 and default_scale(160, 128, (500, 400)) == 2
+
+
+# ---- the firmware's own App ------------------------------------------------------------
+
+
+
+def _real_app():
+    from patience.app import App
+    made = []
+
+    def factory(*args, **kwargs):
+        made.append(App(*args, **kwargs))
+        return made[-1]
+    return factory, made
+
+
+def test_real_app_headless_deal_dump_and_shot(tmp_path, capsys):
+    import patience
+    factory, made = _real_app()
+    shot = tmp_path / "agnes.png"
+    assert sim.main(["--headless", "--game", "agnes", "--deal", "7", "--dump",
+                     "--shot", str(shot)], app_factory=factory) == 0
+    assert capsys.readouterr().out == str(patience.new_game("agnes", seed=7)) + "\n"
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (160, 128)
+    assert len({tuple(image.get_at((x, y))) for x in range(0, 160, 4) for y in range(0, 128, 4)}) > 3
+    display = made[0].display
+    assert display.refreshes >= 1
+
+
+def test_real_app_cursor_key_refreshes_part_of_screen(capsys):
+    factory, made = _real_app()
+    assert sim.main(["--headless", "--board", "clue", "--game", "glenwood", "--deal", "3",
+                     "--keys", "right"], app_factory=factory) == 0
+    display = made[0].display
+    assert 0 < display.last_pixels < 240 * 240 / 2
+
+
+def test_real_app_through_console_entry(tmp_path):
+    shot = tmp_path / "title.png"
+    code, out, err = run_cli("--headless", "--board", "pybadge", "--dump", "--shot", str(shot))
+    assert code == 0, err
+    assert out == sim.NO_GAME_LINE + "\n"
+    assert png_size_and_pixel(str(shot), (0, 0))[0] == (160, 128)
+
+
+@pytest.mark.parametrize("board", ["pybadge", "clue"])
+def test_real_app_partial_refreshes_leave_no_stale_pixels(board):
+    """After every key the screen equals a full redraw of the app's groups."""
+    from patience.app import App
+    spec = get_board(board)
+    keys = ScriptKeys()
+    with CountingDisplay(spec.width, spec.height, headless=True) as display:
+        app = App(display, keys, root=sim.firmware_dir(), game="eagle-wing", deal=11)
+        assert display.matches_full_redraw()
+        for name in "right right down a left a right a b up up a start down a b select b".split():
+            keys.press(name)
+            app.tick()
+            assert display.matches_full_redraw(), "stale pixels after %r" % name
