@@ -50,7 +50,9 @@ def position(name, piles, base=0, spare_pile=0):
     for pile, text in piles.items():
         named[pile] = [parse_card(w.rstrip("*")) | (0 if w.endswith("*") else FACE_UP)
                        for w in text.split()]
-    used = {c & 0x3F for cards in named.values() for c in cards}
+    named_cards = [c & 0x3F for cards in named.values() for c in cards]
+    used = set(named_cards)
+    assert len(used) == len(named_cards), "a card is named twice"
     named.setdefault(spare_pile, [])
     named[spare_pile] = [c for c in ALL_CARDS if c not in used] + named[spare_pile]
     at = 0

@@ -8,7 +8,8 @@ _HELP = ("HOW TO PLAY", "", "ARROWS  MOVE", "A  TAKE / PUT / DEAL",
 
 
 class Notice:
-    """A panel of lines; ``actions`` maps a button to a function of the player."""
+    """A panel of lines; ``actions`` maps a button to a function of the
+    player (or None just to close the panel)."""
 
     def __init__(self, player, lines, actions):
         self.player = player
@@ -16,11 +17,12 @@ class Notice:
         player.show_panel(self, lines)
 
     def press(self, button):
-        action = self.actions.get(button)
-        if action is not None or not self.actions:
+        """A listed button (any button if none are listed) closes the panel."""
+        if button in self.actions or not self.actions:
             self.player.close_overlay()
-        if action is not None:
-            action(self.player)
+            action = self.actions.get(button)
+            if action is not None:
+                action(self.player)
 
 
 def _new_deal(player):

@@ -1,0 +1,62 @@
+"""Helpers for screen tests: a headless app driven by button names."""
+
+from contextlib import contextmanager
+
+from host_sim import sim
+from host_sim.boards import get_board
+from host_sim.display import CountingDisplay
+from host_sim.keys import ScriptKeys
+from patience import sheets
+
+
+@contextmanager
+def running(game=None, deal=None, board="pybadge"):
+    """An App on a headless display of ``board``; yields a Session."""
+    from patience.app import App
+    spec = get_board(board)
+    keys = ScriptKeys()
+    with CountingDisplay(spec.width, spec.height, headless=True) as display:
+        app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal)
+        yield Session(app, keys, display)
+
+
+class Session:
+    """The app, its keys and its display, with a few readers."""
+
+    def __init__(self, app, keys, display):
+        self.app, self.keys, self.display = app, keys, display
+
+    def press(self, names):
+        """Press and release each button named in a space-separated string."""
+        for name in names.split():
+            self.keys.press(name)
+            self.app.tick()
+
+    @property
+    def player(self):
+        return self.app.player
+
+    def text(self, text):
+        """The characters a Text block shows, one string per row."""
+        grid, first = text.grid, sheets.FONT_FIRST_TILE[self.app.art.size]
+        return ["".join(chr(32 + grid[c, r] - first) for c in range(text.columns)).rstrip()
+                for r in range(text.rows)]
+
+    def status(self):
+        return self.text(self.player.table.status)[0]
+
+    def panel(self):
+        """The panel's lines, or None while it is hidden."""
+        panel = self.player.panel
+        return None if panel.grid.hidden else [line.strip() for line in self.text(panel)]
+
+    def pixels(self, top=0, bottom=None):
+        """The frame's pixels between two rows, row by row."""
+        frame = self.display.frame()
+        bottom = frame.get_height() if bottom is None else bottom
+        return [tuple(frame.get_at((x, y))) for y in range(top, bottom)
+                for x in range(frame.get_width())]
+
+    def table_pixels(self):
+        """The pixels above the status line."""
+        return self.pixels(0, self.display.height - self.app.art.font_h)

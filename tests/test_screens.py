@@ -1,0 +1,164 @@
+"""What the player sees and does, through the real button path."""
+
+import patience
+from patience import buttons
+from support import position
+from screens import running
+
+
+def test_opening_status_line_names_game_deal_score_stock_redeals_base():
+    with running("eagle-wing", 1) as s:
+        assert s.status() == "EAGLE WING DEAL 1 1/52 ST30 R2 B8"
+    with running("chessboard", 123456789) as s:
+        assert s.status() == "CHESSBOARD DEAL 123456789 0/52"
+
+
+def test_a_picks_up_and_puts_down_and_the_card_lands():
+    with running("eagle-wing", 1) as s:        # base 8; 8c on pile 6
+        s.press("a")
+        assert s.player.held == (6, 1)
+        s.press("up")                           # from the wing up to the top row
+        assert s.player.cursor == 0
+        s.press("right " * 3 + "a")             # over foundation 3 and drop
+        g = s.app.game
+        assert g.cards(3) == bytes([0x88]) and g.score == 2 and s.player.held is None
+        assert s.status().endswith("2/52 ST30 R2 B8")
+
+
+def test_refused_move_changes_neither_game_nor_table_but_says_so():
+    with running("eagle-wing", 1) as s:
+        s.press("a right")                      # hold 8c, cursor on Kc
+        before, table = str(s.app.game), s.table_pixels()
+        s.press("a")                            # 8c cannot go on Kc
+        assert str(s.app.game) == before
+        assert s.table_pixels() == table
+        assert s.status() == "CAN'T GO THERE"
+        assert s.player.held == (6, 1)          # still holding: choose another pile
+
+
+def test_b_sends_home_and_trunk_refills_the_pile():
+    with running("eagle-wing", 1) as s:
+        s.press("b")
+        g = s.app.game
+        assert g.cards(3) == bytes([0x88]) and g.cards(6) == bytes([0x8A])   # Tc from the trunk
+        s.press("right b")                      # Kc has no foundation to go to
+        assert s.status() == "CAN'T GO HOME" and g.score == 2
+
+
+def test_select_undoes_and_menu_redoes():
+    with running("eagle-wing", 1) as s:
+        dealt = str(s.app.game)
+        s.press("b")
+        moved = str(s.app.game)
+        s.press("select")
+        assert str(s.app.game) == dealt
+        s.press("select")
+        assert s.status() == "AT THE DEAL"
+        s.press("start down down down a")       # menu: REDO
+        assert str(s.app.game) == moved and s.panel() is None
+
+
+def test_a_on_the_stock_deals_and_the_waste_shows_it():
+    with running("eagle-wing", 1) as s:
+        s.press("up a")
+        g = s.app.game
+        assert g.size(0) == 29 and g.size(1) == 1 and s.status().endswith("ST29 R2 B8")
+
+
+def test_up_and_down_choose_how_many_cards_a_group_takes():
+    game = position("agnes", {1: "5c", 5: "9h 8d 7h", 6: "Td"}, base=5)
+    with running("agnes", 1) as s:
+        s.player.game = game
+        s.player.table.set_game(game)
+        s.player.cursor = 5
+        s.press("up up")
+        assert s.player.count == 3
+        s.press("up")                           # no fourth card: cursor leaves the pile
+        assert s.player.cursor == 0
+        s.press("down up up down")              # back on pile 5, two cards chosen
+        assert (s.player.cursor, s.player.count) == (5, 2)
+        s.press("up a right a")
+        assert game.cards(6)[-3:] == bytes([0xA9, 0x98, 0xA7])
+
+
+def test_hint_frames_the_move_on_screen():
+    with running("eagle-wing", 1) as s:
+        src, n, dst = s.app.game.hint()
+        s.press("start down a")
+        table = s.player.table
+        marks = [(m.x, m.y) for m in table.hints if not m.hidden]
+        assert marks == [table.card_place(src, n - 1), table.card_place(dst, 0)]
+        assert s.status().startswith("HINT")
+        s.press("left")
+        assert all(m.hidden for m in table.hints)
+
+
+def test_deal_number_chosen_with_the_d_pad():
+    with running("glenwood", 5) as s:
+        s.press("start " + "down " * 6 + "a")
+        assert s.panel()[3] == "000000005"
+        s.press("left up up right down a")      # tens digit +2, units -1
+        assert s.app.game.seed == 24 and s.status().startswith("GLENWOOD DEAL 24 ")
+
+
+def test_game_item_goes_to_title_and_a_starts_another_game():
+    with running("agnes", 3) as s:
+        s.press("start " + "down " * 7 + "a")
+        assert s.app.game is None
+        s.press("down down a")                  # agnes -> glenwood -> chessboard
+        assert s.app.game.name == "chessboard"
+
+
+def test_title_screen_lists_the_games():
+    with running() as s:
+        lines = s.text(s.app.screen.text)
+        assert "CIRCUIT PATIENCE" in [line.strip() for line in lines]
+        assert [line.strip()[-10:] for line in lines if "EAGLE" in line] == ["EAGLE WING"]
+        s.press("down a")
+        assert s.app.game.name == "agnes"
+
+
+def test_no_moves_left_is_announced():
+    stuck = position("eagle-wing", {2: "5c", 1: "9d", 6: "Kh Qh Jh", 7: "Ks Qs Js",
+                                    8: "Kd Qd Jd", 9: "Kc Qc Jc", 11: "Th 9h 8h",
+                                    12: "Ts 9s 8s", 13: "Td 7d* 6d", 14: "Tc 9c 8c"},
+                     base=5, spare_pile=10)
+    stuck.state[52 + stuck.pile_count + 1] = 2          # both redeals used
+    with running("eagle-wing", 1) as s:
+        s.player.game = stuck
+        s.player.table.set_game(stuck)
+        assert stuck.moves() == [] and not stuck.can_deal()
+        s.player.after_change()
+        s.app.display.refresh()
+        assert "NO MOVES LEFT" in s.panel()
+        s.press("b")
+        assert s.panel() is None
+
+
+def test_held_d_pad_repeats(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr("patience.app.monotonic", lambda: clock[0])
+    with running("agnes", 2) as s:
+        start = s.player.cursor
+        s.keys.hold("right")
+        s.app.tick()
+        clock[0] += 0.36
+        s.app.tick()
+        clock[0] += 0.1
+        s.app.tick()
+        s.keys.hold("right", pressed=False)
+        s.app.tick()
+        clock[0] += 1
+        s.app.tick()
+        assert s.player.cursor == start + 3
+
+
+def test_chessboard_move_onto_a_lower_pile_and_undo_with_every_card_shown():
+    with running("chessboard", 77) as s:
+        g = s.app.game
+        assert len(s.app.pool) == 0
+        src, n, dst = next(m for m in g.moves() if m[2] < m[0] and g.kind(m[2]) == patience.TABLEAU)
+        assert g.move(src, n, dst)
+        s.player.after_change()
+        s.press("select")
+        assert str(g) == str(patience.new_game("chessboard", seed=77))
