@@ -162,3 +162,28 @@ def test_chessboard_move_onto_a_lower_pile_and_undo_with_every_card_shown():
         s.player.after_change()
         s.press("select")
         assert str(g) == str(patience.new_game("chessboard", seed=77))
+
+
+def _inside(area, rects):
+    x1, y1, x2, y2 = area
+    return any(r[0] <= x1 and r[1] <= y1 and x2 <= r[2] and y2 <= r[3] for r in rects)
+
+
+def test_cursor_step_redraws_two_card_areas_once():
+    with running("agnes", 9) as s:
+        for arrow in "right right down left up".split():
+            refreshes = s.display.refreshes
+            s.press(arrow)
+            assert s.display.refreshes == refreshes + 1
+            card = s.app.art.card_w * s.app.art.card_h
+            assert s.display.last_pixels <= 2 * card
+
+
+def test_card_move_redraws_only_the_piles_it_touched():
+    from test_layout import reach
+    with running("eagle-wing", 1) as s:
+        layout = s.player.table.layout
+        status = (0, s.display.height - s.app.art.font_h, s.display.width, s.display.height)
+        s.press("b")                            # 8c from pile 6 home; Tc from the trunk
+        touched = [reach(layout, p) for p in (3, 6, 10)] + [status]
+        assert s.display.last_areas and all(_inside(a, touched) for a in s.display.last_areas)
