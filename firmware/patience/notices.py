@@ -40,7 +40,7 @@ def _undo(player):
 def won(player):
     """The game is won: offer a new deal."""
     game = player.game
-    Notice(player, ("", "YOU WON!", "", "ALL 52 CARDS HOME", "DEAL #%d" % game.seed, "",
+    Notice(player, ("", "YOU WON!", "", "ALL 52 CARDS HOME", "DEAL %d" % game.seed, "",
                     "A  NEW DEAL", "START  MENU", "SELECT  UNDO"),
            {buttons.A: _new_deal, buttons.START: _menu, buttons.SELECT: _undo})
 
