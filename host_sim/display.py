@@ -208,9 +208,13 @@ class CountingDisplay(PyGameDisplay):
         """A copy of what the panel shows, as a Surface at device resolution."""
         return self._surface().copy()
 
-    def save(self, path):
-        """Write what the panel shows to ``path`` as a PNG at device resolution."""
+    def save(self, path, scale=1):
+        """Write what the panel shows to ``path`` as a PNG at device resolution
+        (or ``scale`` times larger, each pixel a sharp square)."""
         surface = self._surface()
+        if scale != 1:
+            surface = pygame.transform.scale(surface, (surface.get_width() * scale,
+                                                       surface.get_height() * scale))
         with open(path, "wb") as file:
             pygame.image.save(surface, file, "frame.png")  # the hint picks PNG
 

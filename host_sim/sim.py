@@ -100,6 +100,8 @@ def build_parser():
                              "\"right right a\" or \"right*2 a\"; buttons: %s" % " ".join(BUTTONS))
     parser.add_argument("--shot", metavar="FILE.png",
                         help="at the end, save the screen as a PNG at device resolution")
+    parser.add_argument("--shot-scale", type=_scale, default=1, metavar="N",
+                        help="with --shot: enlarge the picture N times (pixels stay sharp)")
     parser.add_argument("--dump", action="store_true",
                         help="at the end, print the game (the engine's text dump)")
     parser.add_argument("--scale", type=_scale, metavar="N",
@@ -223,7 +225,7 @@ def main(argv=None, app_factory=None):
                     raise
         if args.shot is not None:
             try:
-                display.save(args.shot)
+                display.save(args.shot, args.shot_scale)
             except (OSError, RuntimeError) as err:
                 print("%s: error: cannot write --shot %s: %s" % (PROG, args.shot, err),
                       file=sys.stderr)
