@@ -7,7 +7,7 @@ stock deals a row onto the seven tableau piles; there is no redeal.
 
 from .cards import FACE_UP, is_red, rank, next_rank
 from .engine import STOCK, FOUNDATION, TABLEAU
-from .layout import FAN_NONE as _, FAN_DOWN as D
+from .engine import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "agnes"
 KINDS = bytes((STOCK, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,

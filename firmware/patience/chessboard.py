@@ -8,7 +8,7 @@ or one down.
 
 from .cards import FACE_UP, rank, next_rank
 from .engine import FOUNDATION, TABLEAU
-from .layout import FAN_NONE as _, FAN_RIGHT as R
+from .engine import FAN_NONE as _, FAN_RIGHT as R
 
 NAME = "chessboard"
 KINDS = bytes((TABLEAU, TABLEAU, TABLEAU, FOUNDATION, TABLEAU, TABLEAU, FOUNDATION,

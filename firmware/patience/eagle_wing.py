@@ -9,7 +9,7 @@ from micropython import const
 
 from .cards import FACE_UP, rank, next_rank
 from .engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
-from .layout import FAN_NONE as _, FAN_DOWN as D, FAN_RIGHT as R
+from .engine import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "eagle-wing"
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,

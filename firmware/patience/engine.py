@@ -13,7 +13,7 @@ after the step so that undo can take it back exactly.
 
 from micropython import const
 
-from .cards import FACE_UP, card_name, next_rank, rank, RANKS
+from .cards import FACE_UP, next_rank, rank
 
 STOCK = const(0)
 WASTE = const(1)
@@ -21,6 +21,11 @@ FOUNDATION = const(2)
 TABLEAU = const(3)
 RESERVE = const(4)
 KIND_NAMES = ("stock", "waste", "foundation", "tableau", "reserve")
+
+# How a pile's cards spread on screen (each game's LAYOUT uses these).
+FAN_NONE = const(0)
+FAN_DOWN = const(1)
+FAN_RIGHT = const(2)
 
 ACT_MOVE = const(0)
 ACT_DEAL = const(1)
@@ -374,61 +379,28 @@ class Game:
     # -- help and text ---------------------------------------------------
 
     def hint(self):
-        """A move worth making, or None (see ``_worth``)."""
-        best = None
-        best_worth = 0
-        for src, n, dst in self.moves():
-            worth = self._worth(src, n, dst)
-            if worth > best_worth:
-                best, best_worth = (src, n, dst), worth
-        return best
+        """A move worth making, or None (see ``hints``)."""
+        from .hints import best_move
+        return best_move(self)
 
-    def _worth(self, src, n, dst):
-        """How useful a legal move is: 0 pointless, higher is better.
+    def play_and_undo(self, src, n, dst, check):
+        """Play a legal move, call ``check(self)``, take the move back.
 
-        4: a card goes home. 3: it turns a face-down card over, brings the
-        reserve into play or lets the next card go home. 2: it plays a card
-        from the waste or a reserve. 1: it empties a pile onto another pile.
-        Moves out of a foundation, shuffles between piles and moves of a
-        whole pile to an empty one are worth nothing.
+        The redo list is left as it was; returns what ``check`` returned.
         """
-        kinds = self.kinds
-        if kinds[src] == FOUNDATION:
-            return 0
-        if kinds[dst] == FOUNDATION:
-            return 4
-        whole = n == self.size(src)
-        if not whole and not self.card(src, n) & FACE_UP:
-            return 3
-        if whole and kinds[src] == TABLEAU and self.rules.REFILL_FROM is not None \
-                and self.size(self.rules.REFILL_FROM):
-            return 3
-        if not whole and self._then_home(src, n, dst):
-            return 3
-        if kinds[src] == WASTE or kinds[src] == RESERVE:
-            return 2
-        return 1 if whole and self.size(dst) else 0
-
-    def _then_home(self, src, n, dst):
-        """True when, after the move, the card left on top of src can go home."""
-        saved = self.history[4 * self.done:4 * self.done + 4]
+        at = 4 * self.done
+        saved = self.history[at:at + 4]
         recorded = self.recorded
         self._play(ACT_MOVE, src, n, dst)
-        home = self.auto_target(src) is not None
+        result = check(self)
         self.undo()
-        self.history[4 * self.done:4 * self.done + 4] = saved
+        self.history[at:at + 4] = saved
         self.recorded = recorded
-        return home
+        return result
 
     def __str__(self):
-        lines = []
-        for pile in range(self.pile_count):
-            names = " ".join(card_name(c) + ("" if c & FACE_UP else "*")
-                             for c in self.cards(pile))
-            lines.append(("%d %s: %s" % (pile, KIND_NAMES[self.kinds[pile]], names)).rstrip())
-        base = RANKS[self.base - 1] if self.base else "-"
-        lines.append("score %d, base %s, redeals left %d" % (self.score, base, self.redeals_left))
-        return "\n".join(lines)
+        from .describe import describe
+        return describe(self)
 
     def to_bytes(self):
         """The position and its whole history as bytes (see ``gamefile``)."""

