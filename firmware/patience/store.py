@@ -1,0 +1,220 @@
+"""The persistent store: settings, statistics and games in progress in NVM.
+
+``Store(microcontroller.nvm)``; ``store.load()`` gives a ``Saved`` (see
+``records``), defaults when there is nothing (good) to load;
+``store.save(saved)`` returns True or False. One-line texts for the player:
+``store.problem`` (why saves are off, when ``store.enabled`` is False) and
+``store.notice`` (what went wrong loading or saving, None when nothing did).
+
+The NVM is split into two slots (its halves, at most 4096 bytes each). Each
+save writes a whole record into the slot NOT holding the newest valid
+record, so the newest good record is never written over; loading takes the
+valid record with the newest sequence number.
+
+Record (little-endian)::
+
+    0    magic b"PS"
+    2    format version (1)
+    3    0 (reserved)
+    4    sequence number: 16 bits, compared by serial-number arithmetic
+    6    payload length L
+    8    payload (layout in records.py)
+    8+L  CRC-16 of bytes 0 .. 8+L, magic included
+
+The header layout and the CRC place are the same in every format version,
+so an intact record of another version is told apart from a damaged one.
+
+A save makes two slice assignments: the whole record with its magic bytes
+zeroed (written from the first byte on), then the two magic bytes. From the
+first byte written until the last, the slot has no magic, so a power cut
+anywhere leaves it unloadable, and the other slot (never touched) loads.
+"""
+
+from micropython import const
+
+from .records import (Saved, check_payload, crc16, fixed_size, get16, put16,
+                      read_payload, write_payload, blob_floor, GAME_COUNT)
+
+MAGIC = b"PS"
+FORMAT = const(1)
+HEADER = const(8)
+SLOT_MAX = const(4096)
+SLOT_MIN = const(512)
+
+EMPTY = const(0)     # never written (all 0x00 or all 0xFF header)
+VALID = const(1)     # intact record of this format
+DAMAGED = const(2)   # anything else
+FOREIGN = const(3)   # intact record of another format version
+
+
+def newer(a, b):
+    """True when sequence number a comes after b (16-bit serial arithmetic)."""
+    return 0 < ((a - b) & 0xFFFF) < 0x8000
+
+
+def min_slot():
+    """Bytes a slot needs to hold every game in progress without history."""
+    return HEADER + 2 + fixed_size() + sum(blob_floor(g) for g in range(GAME_COUNT))
+
+
+class Store:
+    """Saves and loads a ``Saved`` in two alternating NVM slots."""
+
+    def __init__(self, nvm):
+        self.nvm = nvm
+        self.enabled = False
+        self.problem = None
+        self.notice = None
+        self.dropped_undo = 0   # undo steps left out of the last save
+        self.dropped_redo = 0   # redo steps left out of the last save
+        self.slot_size = 0
+        self.states = [EMPTY, EMPTY]
+        self._seqs = [None, None]
+        self._lens = [0, 0]
+        self._newest = -1
+        if nvm is None:
+            self.problem = "saves are off: no NVM on this board"
+            return
+        size = len(nvm)
+        if size < 2 * SLOT_MIN:
+            self.problem = "saves are off: NVM is %d bytes, %d needed" % (size, 2 * SLOT_MIN)
+            return
+        self.slot_size = min(size // 2, SLOT_MAX)
+        try:
+            self._buf = bytearray(self.slot_size)
+        except MemoryError:
+            self.problem = "saves are off: not enough memory"
+            return
+        self.enabled = True
+        for slot in (0, 1):
+            self._classify(slot)
+        self._choose()
+
+    # -- reading ---------------------------------------------------------
+
+    def _classify(self, slot):
+        """Set the state, sequence number and payload length of a slot."""
+        nvm = self.nvm
+        base = slot * self.slot_size
+        head = self._buf
+        for i in range(HEADER):
+            head[i] = nvm[base + i]
+        seq = get16(head, 4)
+        length = get16(head, 6)
+        self._seqs[slot] = seq if head[2] == FORMAT else None
+        self._lens[slot] = length
+        state = DAMAGED
+        if head[0] == MAGIC[0] and head[1] == MAGIC[1]:
+            end = HEADER + length
+            if end + 2 <= self.slot_size and self._read(slot, end + 2) \
+                    and crc16(self._buf, 0, end) == get16(self._buf, end):
+                if head[2] != FORMAT:
+                    state = FOREIGN
+                    self._seqs[slot] = seq
+                elif check_payload(self._buf, HEADER, end):
+                    state = VALID
+        else:
+            first = head[0]
+            if first == 0 or first == 0xFF:
+                state = EMPTY
+                for i in range(1, HEADER):
+                    if head[i] != first:
+                        state = DAMAGED
+        self.states[slot] = state
+
+    def _read(self, slot, count):
+        """Copy the first ``count`` bytes of a slot into the buffer."""
+        base = slot * self.slot_size
+        memoryview(self._buf)[0:count] = self.nvm[base:base + count]
+        return True
+
+    def _choose(self):
+        """Find the newest valid slot and the notice for the player."""
+        states, seqs = self.states, self._seqs
+        a, b = states[0] == VALID, states[1] == VALID
+        if a and b:
+            self._newest = 1 if newer(seqs[1], seqs[0]) else 0
+        elif a or b:
+            good = 0 if a else 1
+            self._newest = good
+            other = 1 - good
+            if states[other] == DAMAGED:
+                if seqs[other] is not None and newer(seqs[other], seqs[good]):
+                    self.notice = "last save was damaged: restored the one before"
+                else:
+                    self.notice = "an older save was damaged: the last one is fine"
+            elif states[other] == FOREIGN and newer(seqs[other], seqs[good]):
+                self.notice = "a save from another version was skipped"
+        else:
+            self._newest = -1
+            if DAMAGED in states:
+                self.notice = "saves were damaged: starting afresh"
+            elif FOREIGN in states:
+                self.notice = "saves are from another version: starting afresh"
+
+    def load(self):
+        """The newest saved ``Saved``, or defaults (see ``notice``)."""
+        slot = self._newest
+        if not self.enabled or slot < 0:
+            return Saved()
+        length = self._lens[slot]
+        self._read(slot, HEADER + length)
+        return read_payload(self._buf, HEADER, HEADER + length)
+
+    # -- writing ---------------------------------------------------------
+
+    def save(self, saved):
+        """Write ``saved``; True when done. False: saves are off or failed
+        (then ``notice`` says why; the previous save stays loadable)."""
+        if not self.enabled:
+            return False
+        buf = self._buf
+        size = self.slot_size
+        try:
+            end, self.dropped_undo, self.dropped_redo = \
+                write_payload(saved, buf, HEADER, size - 2)
+        except MemoryError:
+            self.notice = "could not save: out of memory"
+            return False
+        target = 1 - self._newest if self._newest >= 0 else 0
+        seq = (self._latest_seq() + 1) & 0xFFFF
+        buf[0] = MAGIC[0]
+        buf[1] = MAGIC[1]
+        buf[2] = FORMAT
+        buf[3] = 0
+        put16(buf, 4, seq)
+        put16(buf, 6, end - HEADER)
+        put16(buf, end, crc16(buf, 0, end))
+        buf[0] = buf[1] = 0
+        base = target * size
+        self.states[target] = DAMAGED
+        try:
+            self.nvm[base:base + end + 2] = memoryview(buf)[0:end + 2]
+            self.nvm[base:base + 2] = MAGIC
+        except (OSError, RuntimeError) as error:
+            self.notice = "could not save: %s" % error
+            return False
+        buf[0] = MAGIC[0]
+        buf[1] = MAGIC[1]
+        self.states[target] = VALID
+        self._seqs[target] = seq
+        self._lens[target] = end - HEADER
+        self._newest = target
+        return True
+
+    def _latest_seq(self):
+        """The sequence number to follow: the newest valid record's, or with
+        none valid the newest readable in either slot (0 if none), so that a
+        damaged record never looks newer than the next save."""
+        if self._newest >= 0:
+            return self._seqs[self._newest]
+        latest = 0
+        for seq in self._seqs:
+            if seq is not None and newer(seq, latest):
+                latest = seq
+        return latest
+
+    def take_notice(self):
+        """The notice (or None), cleared so that it is shown once."""
+        notice, self.notice = self.notice, None
+        return notice

@@ -1,0 +1,619 @@
+"""The NVM store: round trips, damage and power cuts, trimming, the file NVM.
+
+Every single-byte corruption, every truncation and a power cut at every
+byte of a save leave the previous save loadable; trimmed game blobs load
+with the same position and undo back through exactly the kept steps.
+"""
+
+import contextlib
+import io
+import random
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import patience
+from host_sim import mpvm
+from host_sim.nvm_file import FileNVM
+from patience import gamefile
+from patience.records import (COUNTER_MAX, GAME_COUNT, STATE_LEN, Saved, Settings, Stats,
+                              blob_floor, crc16, trim_history)
+from patience.store import (DAMAGED, EMPTY, FOREIGN, HEADER, SLOT_MIN, VALID, Store,
+                            min_slot, newer)
+
+FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+
+
+# -- helpers --------------------------------------------------------------
+
+def play(name, seed, steps, undo_rate=0.1, redo_tail=True):
+    """A game after ``steps`` random actions, undos included (and a few
+    undos at the end so that the history has redo steps)."""
+    rng = random.Random(seed)
+    g = patience.new_game(name, seed=seed)
+    for _ in range(steps):
+        if rng.random() < undo_rate and g.undo():
+            continue
+        moves = g.moves()
+        if moves and (rng.random() < 0.8 or not g.can_deal()):
+            g.move(*rng.choice(moves))
+        elif not g.deal() and not g.undo():
+            break
+    if redo_tail:
+        for _ in range(rng.randrange(4)):
+            g.undo()
+    return g
+
+
+def sample(seed, steps=40, games=True):
+    """A Saved with random settings, stats and (optionally) games."""
+    rng = random.Random(seed)
+    saved = Saved(Settings(rng.randrange(4), rng.randrange(2), rng.randrange(256),
+                           rng.random() < 0.5),
+                  [Stats(*(rng.randrange(COUNTER_MAX + 1) for _ in range(5)))
+                   for _ in range(GAME_COUNT)])
+    if games:
+        saved.games = [play(name, seed * 10 + i + 1, rng.randrange(steps + 1)).to_bytes()
+                       if rng.random() < 0.85 else None
+                       for i, name in enumerate(patience.GAMES)]
+    return saved
+
+
+def flat(saved):
+    """Everything in a Saved as plain values, for comparing."""
+    s = saved.settings
+    return ((s.last_game, s.language, s.brightness, bool(s.winnable_only)),
+            [stats.fields() for stats in saved.stats],
+            [None if g is None else bytes(g) for g in saved.games])
+
+
+def record_len(nvm, slot, slot_size=4096):
+    """Bytes used by the record in a slot (header, payload, CRC)."""
+    base = slot * slot_size
+    return HEADER + (nvm[base + 6] | nvm[base + 7] << 8) + 2
+
+
+def restamp(nvm, slot, seq=None, version=None):
+    """Change a record's sequence number or version and fix its CRC."""
+    base = slot * 4096
+    if seq is not None:
+        nvm[base + 4], nvm[base + 5] = seq & 0xFF, seq >> 8
+    if version is not None:
+        nvm[base + 2] = version
+    end = record_len(nvm, slot) - 2
+    crc = crc16(nvm, base, base + end)
+    nvm[base + end], nvm[base + end + 1] = crc & 0xFF, crc >> 8
+
+
+def two_saves(first=1, second=2, steps=40):
+    """An 8 KB NVM holding save ``first`` in slot A and ``second`` in slot B."""
+    nvm = bytearray(8192)
+    store = Store(nvm)
+    a, b = sample(first, steps), sample(second, steps)
+    assert store.save(a) and store.save(b)
+    return nvm, a, b
+
+
+class PowerCut(Exception):
+    """The power went off."""
+
+
+class CutNVM:
+    """An NVM that writes byte by byte, in order, and loses power after
+    ``budget`` bytes (None: never)."""
+
+    def __init__(self, data, budget=None):
+        self.data = data
+        self.budget = budget
+        self.written = 0
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        if isinstance(index, slice):
+            start, values = index.start, bytes(value)
+            assert len(values) == index.stop - index.start
+        else:
+            start, values = index, bytes((value,))
+        for k, byte in enumerate(values):
+            if self.budget is not None and self.written >= self.budget:
+                raise PowerCut
+            self.data[start + k] = byte
+            self.written += 1
+
+
+# -- small parts ----------------------------------------------------------
+
+def test_crc_is_the_gamefile_crc():
+    rng = random.Random(1)
+    for _ in range(50):
+        data = bytes(rng.randrange(256) for _ in range(rng.randrange(300)))
+        start = rng.randrange(len(data) + 1)
+        stop = rng.randrange(start, len(data) + 1)
+        assert crc16(data, start, stop) == gamefile.crc16(data, start, stop)
+
+
+def test_state_lengths_match_the_engine():
+    for index, name in enumerate(patience.GAMES):
+        game = patience.new_game(name, seed=1)
+        assert STATE_LEN[index] == len(game.state)
+        assert blob_floor(index) == len(game.to_bytes())
+
+
+def test_serial_numbers_wrap():
+    assert newer(1, 0) and newer(0, 0xFFFF) and newer(5, 0xFFF0) and newer(0x7FFF, 0)
+    assert not newer(0, 1) and not newer(0xFFFF, 0) and not newer(3, 3)
+    assert not newer(0x8000, 0)
+
+
+def test_minimum_slot_holds_four_games_without_history():
+    assert min_slot() <= SLOT_MIN
+
+
+# -- round trips ----------------------------------------------------------
+
+def test_fresh_nvm_loads_defaults_without_notice():
+    for fill in (0x00, 0xFF):
+        store = Store(bytearray([fill]) * 8192)
+        assert store.enabled and store.problem is None
+        assert store.states == [EMPTY, EMPTY]
+        assert flat(store.load()) == flat(Saved())
+        assert store.notice is None
+
+
+@pytest.mark.parametrize("name", patience.GAMES)
+def test_round_trip_in_every_game(name):
+    nvm = bytearray(8192)
+    index = patience.GAMES.index(name)
+    game = play(name, 7, 120)
+    saved = sample(3, games=False)
+    saved.settings.last_game = index
+    saved.games[index] = game.to_bytes()
+    assert Store(nvm).save(saved)
+    store = Store(nvm)
+    loaded = store.load()
+    assert store.notice is None
+    assert flat(loaded) == flat(saved)
+    restored = patience.load_game(loaded.games[index])
+    assert restored.state == game.state
+    assert (restored.done, restored.recorded) == (game.done, game.recorded)
+    while game.undo():
+        assert restored.undo() and restored.state == game.state
+    assert not restored.undo()
+
+
+def test_round_trip_all_at_once_and_slots_alternate():
+    nvm = bytearray(8192)
+    store = Store(nvm)
+    for n in range(5):
+        saved = sample(n)
+        assert store.save(saved)
+        assert store.states[n % 2] == VALID
+        again = Store(nvm)
+        assert flat(again.load()) == flat(saved) and again.notice is None
+
+
+def test_values_out_of_range_are_saturated_or_corrected():
+    nvm = bytearray(8192)
+    saved = Saved(Settings(last_game=3, language=1, brightness=999, winnable_only=True),
+                  [Stats(70000, -3, 1, 2, 3) for _ in range(GAME_COUNT)])
+    assert Store(nvm).save(saved)
+    loaded = Store(nvm).load()
+    assert loaded.settings.brightness == 255
+    assert loaded.stats[0].fields() == (COUNTER_MAX, 0, 1, 2, 3)
+    saved.settings = Settings(last_game=9, language=7)
+    assert Store(nvm).save(saved)
+    loaded = Store(nvm).load()
+    assert (loaded.settings.last_game, loaded.settings.language) == (0, 0)
+
+
+def test_stats_record_saturates():
+    stats = Stats(played=COUNTER_MAX, won=COUNTER_MAX, streak=COUNTER_MAX)
+    stats.record(True, 52)
+    assert stats.fields() == (COUNTER_MAX, COUNTER_MAX, COUNTER_MAX, COUNTER_MAX, 52)
+    stats.record(False, 10)
+    assert stats.streak == 0 and stats.best_score == 52 and stats.best_streak == COUNTER_MAX
+    fresh = Stats()
+    fresh.record(True, 52)
+    fresh.record(True, 52)
+    fresh.record(False, 40)
+    assert fresh.fields() == (3, 2, 0, 2, 52)
+
+
+def test_game_objects_are_accepted_in_place_of_blobs():
+    nvm = bytearray(8192)
+    game = play("agnes", 4, 50)
+    saved = Saved(games=[None, game, None, None])
+    assert Store(nvm).save(saved)
+    assert Store(nvm).load().games[1] == game.to_bytes()
+
+
+# -- damage -----------------------------------------------------------------
+
+def test_every_single_byte_corruption_is_detected():
+    nvm, older, newest = two_saves(steps=25)
+    used = record_len(nvm, 1)
+    assert used > 300
+    for at in range(used):
+        for mask in (0x01, 0x80, 0xFF):
+            damaged = bytearray(nvm)
+            damaged[4096 + at] ^= mask
+            store = Store(damaged)
+            assert store.states[0] == VALID and store.states[1] == DAMAGED, (at, mask)
+            assert flat(store.load()) == flat(older), (at, mask)
+            assert store.notice, (at, mask)
+
+
+def test_every_truncation_is_detected():
+    nvm, older, newest = two_saves(steps=25)
+    used = record_len(nvm, 1)
+    for fill in (0x00, 0xFF):
+        for cut in range(used):
+            damaged = bytearray(nvm)
+            damaged[4096 + cut:8192] = bytes([fill]) * (4096 - cut)
+            store = Store(damaged)
+            assert store.states[1] != VALID, (fill, cut)
+            assert flat(store.load()) == flat(older), (fill, cut)
+        whole = bytearray(nvm)
+        whole[4096 + used:8192] = bytes([fill]) * (4096 - used)
+        assert flat(Store(whole).load()) == flat(newest)
+
+
+def test_damaged_newest_gets_the_next_save_and_the_good_slot_is_kept():
+    nvm, older, newest = two_saves()
+    nvm[4096 + 20] ^= 0x10
+    store = Store(nvm)
+    assert flat(store.load()) == flat(older)
+    assert store.notice == "last save was damaged: restored the one before"
+    slot_a = bytes(nvm[:4096])
+    third = sample(3)
+    assert store.save(third)
+    assert bytes(nvm[:4096]) == slot_a
+    again = Store(nvm)
+    assert flat(again.load()) == flat(third) and again.notice is None
+
+
+def test_damaged_older_slot_still_loads_the_newest():
+    nvm, older, newest = two_saves()
+    nvm[30] ^= 0x04
+    store = Store(nvm)
+    assert flat(store.load()) == flat(newest)
+    assert store.notice == "an older save was damaged: the last one is fine"
+    assert store.take_notice() and store.notice is None
+
+
+def test_both_slots_damaged_gives_defaults_and_a_notice():
+    nvm, older, newest = two_saves()
+    nvm[30] ^= 1
+    nvm[4096 + 30] ^= 1
+    store = Store(nvm)
+    assert flat(store.load()) == flat(Saved())
+    assert store.notice == "saves were damaged: starting afresh"
+    assert store.save(sample(5))
+    again = Store(nvm)
+    assert flat(again.load()) == flat(sample(5))
+    # the save outnumbers the damaged slot: no false "last save was damaged"
+    assert again.notice == "an older save was damaged: the last one is fine"
+
+
+def test_record_of_another_format_is_skipped():
+    nvm, older, newest = two_saves()
+    restamp(nvm, 1, version=2)                  # a later format, intact
+    store = Store(nvm)
+    assert store.states == [VALID, FOREIGN]
+    assert flat(store.load()) == flat(older)
+    assert store.notice == "a save from another version was skipped"
+    restamp(nvm, 0, version=2)
+    store = Store(nvm)
+    assert flat(store.load()) == flat(Saved())
+    assert store.notice == "saves are from another version: starting afresh"
+
+
+def test_write_failure_keeps_the_previous_save():
+    nvm, older, newest = two_saves()
+
+    class Failing(CutNVM):
+        def __setitem__(self, index, value):
+            raise RuntimeError("Unable to write to nvm.")
+
+    store = Store(Failing(nvm))
+    assert not store.save(sample(9))
+    assert store.notice == "could not save: Unable to write to nvm."
+    assert flat(Store(nvm).load()) == flat(newest)
+
+
+# -- power cuts -------------------------------------------------------------
+
+def _cut_everywhere(nvm, before, after):
+    """Save ``after`` over an NVM holding ``before``, losing power after
+    every byte count; each reboot must load ``before``."""
+    probe = CutNVM(bytearray(nvm))
+    writer = Store(probe)
+    assert writer.save(after)
+    total = probe.written
+    assert total == record_len(probe.data, writer._newest) + 2
+    for budget in range(total):
+        cut = CutNVM(bytearray(nvm), budget)
+        with pytest.raises(PowerCut):
+            Store(cut).save(after)
+        rebooted = Store(cut.data)
+        assert flat(rebooted.load()) == flat(before), budget
+        if budget == 0:     # nothing written yet: an older record may still be there
+            continue
+        assert rebooted.states[writer._newest] in (DAMAGED, EMPTY), budget
+        if flat(before) == flat(Saved()):
+            continue
+        # the next save goes to the half-written slot, never the good one
+        good = rebooted._newest
+        kept = bytes(cut.data[good * 4096:(good + 1) * 4096])
+        assert rebooted.save(after)
+        assert bytes(cut.data[good * 4096:(good + 1) * 4096]) == kept
+        assert flat(Store(cut.data).load()) == flat(after)
+    done = CutNVM(bytearray(nvm), total)
+    assert Store(done).save(after)
+    assert flat(Store(done.data).load()) == flat(after)
+    return total
+
+
+def test_power_cut_at_every_byte_of_a_save():
+    nvm = bytearray(8192)
+    first, second, third = sample(11, 20), sample(12, 20), sample(13, 20)
+    _cut_everywhere(nvm, Saved(), first)            # the very first save
+    Store(nvm).save(first)
+    _cut_everywhere(nvm, first, second)             # into the empty slot B
+    Store(nvm).save(second)
+    assert _cut_everywhere(nvm, second, third) > 300  # over the older save in A
+
+
+def test_sequence_numbers_wrap_around():
+    nvm = bytearray(8192)
+    saves = [sample(20 + n, 10) for n in range(5)]
+    store = Store(nvm)
+    store.save(saves[0])
+    store.save(saves[1])
+    restamp(nvm, 0, seq=0xFFFE)
+    restamp(nvm, 1, seq=0xFFFF)
+    store = Store(nvm)
+    assert flat(store.load()) == flat(saves[1])
+    for n in (2, 3, 4):
+        assert store.save(saves[n])
+        again = Store(nvm)
+        assert flat(again.load()) == flat(saves[n]) and again.notice is None
+    assert [nvm[4] | nvm[5] << 8, nvm[4096 + 4] | nvm[4096 + 5] << 8] == [2, 1]
+
+
+# -- no NVM, small NVM, full NVM ----------------------------------------------
+
+@pytest.mark.parametrize("nvm, words", [(None, "no NVM"), (bytearray(256), "256 bytes")])
+def test_saves_off_without_enough_nvm(nvm, words):
+    store = Store(nvm)
+    assert not store.enabled
+    assert store.problem.startswith("saves are off:") and words in store.problem
+    assert "\n" not in store.problem
+    assert flat(store.load()) == flat(Saved())
+    assert store.save(sample(1)) is False
+    assert store.notice is None
+    if nvm is not None:
+        assert nvm == bytearray(256)
+
+
+def _check_restored(game, blob):
+    """The blob holds the game's position and the newest part of its history."""
+    restored = patience.load_game(blob)
+    original = patience.load_game(game.to_bytes())
+    assert restored.state == original.state
+    assert restored.done <= original.done
+    counts = (restored.done, restored.recorded)
+    for _ in range(restored.done):
+        assert restored.undo() and original.undo()
+        assert restored.state == original.state
+    assert not restored.undo()
+    return counts
+
+
+def test_long_histories_are_trimmed_to_fit_and_positions_kept():
+    games = [play(name, 31 + i, 700 if i != 3 else 30, undo_rate=0.02)
+             for i, name in enumerate(patience.GAMES)]
+    saved = Saved(Settings(last_game=2), games=[g.to_bytes() for g in games])
+    assert sum(len(b) for b in saved.games) > 4096
+    for size in (8192, 1024):
+        nvm = bytearray(size)
+        store = Store(nvm)
+        assert store.save(saved)
+        assert store.dropped_undo > 0
+        assert record_len(nvm, 0, size // 2) <= size // 2
+        loaded = Store(nvm).load()
+        restored = [_check_restored(g, b) for g, b in zip(games, loaded.games)]
+        kept = sum(recorded for done, recorded in restored)
+        assert sum(g.recorded for g in games) - kept == store.dropped_undo + store.dropped_redo
+        assert sum(g.done for g in games) - sum(done for done, _ in restored) \
+            == store.dropped_undo
+        if size == 8192:   # the short history (chessboard, 30 steps) is kept whole
+            assert restored[3][1] == games[3].recorded
+
+
+def test_redo_steps_go_before_undo_steps():
+    game = play("glenwood", 5, 200, undo_rate=0.0, redo_tail=False)
+    for _ in range(20):
+        game.undo()
+    redo = game.recorded - game.done
+    assert redo >= 20 and game.done > 5
+    blob = game.to_bytes()
+    trimmed, dropped = trim_history(blob, len(blob) - 4 * (redo - 5))
+    restored = patience.load_game(trimmed)
+    assert dropped == redo - 5
+    assert (restored.done, restored.recorded) == (game.done, game.done + 5)
+    original = patience.load_game(blob)
+    for _ in range(5):                      # the nearest redo steps are the ones kept
+        assert restored.redo() and original.redo()
+        assert restored.state == original.state
+    assert not restored.redo()
+    trimmed, dropped = trim_history(blob, len(blob) - 4 * (redo + 5))
+    restored = patience.load_game(trimmed)
+    assert dropped == redo + 5
+    assert (restored.done, restored.recorded) == (game.done - 5, game.done - 5)
+
+
+# -- trim_history -----------------------------------------------------------
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(patience.GAMES), seed=st.integers(1, 10**6),
+       steps=st.integers(0, 160), undo_rate=st.sampled_from([0.0, 0.1, 0.3]),
+       cut=st.floats(0, 1))
+def test_trim_history_keeps_position_and_newest_undo(name, seed, steps, undo_rate, cut):
+    game = play(name, seed, steps, undo_rate)
+    blob = game.to_bytes()
+    floor = blob_floor(patience.GAMES.index(name))
+    max_len = floor + int(cut * (len(blob) - floor + 8))
+    trimmed, dropped = trim_history(blob, max_len)
+    if len(blob) <= max_len:
+        assert (trimmed, dropped) == (blob, 0)
+    keep = min(game.recorded, (max_len - floor) // 4)
+    assert len(trimmed) == floor + 4 * keep
+    assert dropped == game.recorded - keep
+    restored = patience.load_game(trimmed)
+    assert restored.state == game.state
+    assert restored.done == min(game.done, keep)
+    assert restored.recorded == keep
+    # redo goes through the kept redo steps, as in the original
+    ahead = patience.load_game(trimmed)
+    original = patience.load_game(blob)
+    while ahead.redo():
+        assert original.redo() and ahead.state == original.state
+    # undo goes back exactly the kept steps, through the same positions
+    for _ in range(restored.done):
+        assert restored.undo() and game.undo()
+        assert restored.state == game.state
+    assert not restored.undo()
+    assert restored.state == game.state
+
+
+def test_trim_history_refuses_damage_and_impossible_sizes():
+    blob = play("chessboard", 2, 60).to_bytes()
+    floor = blob_floor(3)
+    with pytest.raises(ValueError, match="at least"):
+        trim_history(blob, floor - 1)
+    bad = bytearray(blob)
+    bad[20] ^= 1
+    with pytest.raises(ValueError, match="checksum"):
+        trim_history(bytes(bad), floor)
+    with pytest.raises(ValueError):
+        trim_history(blob[:-4], floor)
+    with pytest.raises(ValueError):
+        trim_history(b"XX" + blob[2:], floor)
+
+
+# -- the file NVM -------------------------------------------------------------
+
+def test_file_nvm_is_created_and_persists(tmp_path):
+    path = tmp_path / "nvm.bin"
+    nvm = FileNVM(path)
+    assert len(nvm) == 8192 and path.stat().st_size == 8192
+    assert path.read_bytes() == b"\xff" * 8192
+    store = Store(nvm)
+    assert store.states == [EMPTY, EMPTY] and store.notice is None
+    saved = sample(8)
+    assert store.save(saved)
+    assert path.stat().st_size == 8192
+    again = Store(FileNVM(path))
+    assert flat(again.load()) == flat(saved)
+    nvm[5] = 7
+    assert FileNVM(path)[5] == 7
+    assert FileNVM(path)[4:6] == bytearray([path.read_bytes()[4], 7])
+
+
+def test_file_nvm_refuses_bad_paths_and_writes(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(OSError, match="cannot create NVM file"):
+        FileNVM(blocker / "nvm.bin")
+    with pytest.raises(OSError, match="cannot create NVM file"):
+        FileNVM(tmp_path / "missing" / "nvm.bin")
+    with pytest.raises(IsADirectoryError, match="is a folder"):
+        FileNVM(tmp_path)
+    with pytest.raises(ValueError, match="has 1 bytes, not 8192"):
+        FileNVM(blocker)
+    nvm = FileNVM(tmp_path / "small.bin", size=1024)
+    assert len(nvm) == 1024
+    with pytest.raises(ValueError, match="different lengths"):
+        nvm[0:4] = b"abc"
+    with pytest.raises(ValueError, match="between 0 and 255"):
+        nvm[0] = 256
+    with pytest.raises(IndexError):
+        nvm[1024] = 1
+    (tmp_path / "small.bin").unlink()
+    (tmp_path / "small.bin").mkdir()
+    with pytest.raises(OSError, match="cannot write NVM file"):
+        nvm[0:2] = b"ab"
+
+
+# -- on the MicroPython VM ----------------------------------------------------
+
+_VM_SCRIPT = """
+import patience
+from patience.store import Store
+from patience.records import Saved, Settings, Stats
+nvm = bytearray({size})
+store = Store(nvm)
+saved = store.load()
+games = []
+for i, name in enumerate(patience.GAMES):
+    g = patience.new_game(name, seed=i + 11)
+    for k in range({steps}):
+        m = g.moves()
+        if m:
+            g.move(*m[(k * 7) % len(m)])
+        elif not g.deal():
+            break
+    for k in range(i):
+        g.undo()
+    games.append(g.to_bytes())
+saved.games = games
+saved.settings = Settings(2, 1, 77, True)
+saved.stats = [Stats(i, i + 1, i + 2, 1000 * i, 52 - i) for i in range(4)]
+print(store.save(saved), store.dropped_undo, store.dropped_redo)
+store.save(saved)
+print(''.join('%02x' % b for b in nvm))
+again = Store(nvm)
+loaded = again.load()
+print(again.notice, loaded.settings.language, loaded.stats[3].best_streak,
+      [len(b) for b in loaded.games])
+"""
+
+
+@pytest.fixture(scope="module")
+def vm():
+    mpvm.require_node_for_tests()
+    with mpvm.MicroPythonVM(heap_kb=128) as machine:
+        machine.install_tree(FIRMWARE / "patience", "/lib/patience")
+        yield machine
+
+
+def _cpython_output(script):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(script, {})
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("size", [8192, 1024])
+def test_store_gives_the_same_bytes_on_micropython(vm, size):
+    script = textwrap.dedent(_VM_SCRIPT).format(size=size, steps=120)
+    expected = _cpython_output(script)
+    assert vm.run(script) == expected
+    dropped = int(expected.split()[1])
+    assert (dropped > 0) == (size == 1024)      # the small one had to trim
+
+
+def test_save_allocates_little_on_micropython(vm):
+    setup = textwrap.dedent(_VM_SCRIPT).format(size=8192, steps=120)
+    plain = vm.measure_alloc("store.save(saved)", setup=setup)
+    trimming = vm.measure_alloc("store.save(saved)", setup=setup.replace("(8192)", "(1024)"))
+    print(f"store.save allocates {plain} bytes, {trimming} when trimming")
+    assert plain < 1500 and trimming < 2000
