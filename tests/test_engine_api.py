@@ -170,3 +170,23 @@ def test_other_version_is_refused_by_name():
     data[2] = 9
     with pytest.raises(ValueError, match="version 9"):
         patience.load_game(bytes(data))
+
+
+def test_memory_error_while_history_grows_leaves_the_position_whole(monkeypatch):
+    import patience.engine as engine
+    g = patience.new_game("chessboard", seed=8)
+    g.history = bytearray(4)                       # full after one step
+    g.move(*g.moves()[0])
+    before = (bytes(g.state), g.done, g.recorded)
+    real = bytearray
+
+    def no_memory(*args):
+        if args and args[0] == 8:
+            raise MemoryError
+        return real(*args)
+    monkeypatch.setattr(engine, "bytearray", no_memory, raising=False)
+    with pytest.raises(MemoryError):
+        g.move(*g.moves()[0])
+    assert (bytes(g.state), g.done, g.recorded) == before
+    monkeypatch.undo()
+    assert g.undo() and str(g) == str(patience.new_game("chessboard", seed=8))

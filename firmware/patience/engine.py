@@ -220,7 +220,12 @@ class Game:
     # -- mechanics -------------------------------------------------------
 
     def _play(self, action, src, n, dst):
-        """Carry out an action and record it at the current history slot."""
+        """Carry out an action and record it at the current history slot.
+
+        Room in the history is made first, so that running out of memory
+        leaves the position untouched rather than half played.
+        """
+        self._make_room()
         if action == ACT_MOVE:
             flags = self._do_move(src, n, dst)
         elif action == ACT_DEAL:
@@ -302,13 +307,17 @@ class Game:
         for index in range(n - 1, -1, -1):
             self._shift(row[index], 1, STOCK, False, 0)
 
-    def _record(self, flags, src, dst, n):
-        """Write one history entry at slot ``done``; grows the buffer if full."""
+    def _make_room(self):
+        """Double the history buffer when the next entry would not fit."""
         at = 4 * self.done
         if at + 4 > len(self.history):
             grown = bytearray(2 * len(self.history))
             grown[:at] = self.history
             self.history = grown
+
+    def _record(self, flags, src, dst, n):
+        """Write one history entry at slot ``done`` (room was made before)."""
+        at = 4 * self.done
         history = self.history
         history[at] = flags
         history[at + 1] = src
