@@ -1,11 +1,10 @@
-"""Circuit Patience: start the games on this board's screen and buttons."""
+"""Circuit Patience: start the games on the board this runs on.
 
-import board
-import keypad
+patience/boards.py picks the board's profile by ``board.board_id`` and turns
+its buttons into the game's eight; on a board it cannot drive it says why
+on the screen or the serial console.
+"""
 
-from patience.app import App
+from patience.boards import start
 
-keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
-                                latch=board.BUTTON_LATCH, key_count=8,
-                                value_when_pressed=True)
-App(board.DISPLAY, keys).run()
+start()

@@ -27,17 +27,10 @@ MIN_MAJOR = 9
 # Board ids (the "Board ID:" line) the firmware knows how to drive.  Keep in
 # step with the firmware's own board table; an id not listed here only
 # draws a warning (the firmware shows a message on boards it cannot drive).
-SUPPORTED_BOARDS = (
-    "pybadge",
-    "pygamer",
-    "edgebadge",
-    "clue_nrf52840_express",
-    "adafruit_feather_esp32s2_tft",
-    "adafruit_feather_esp32s3_tft",
-    "adafruit_feather_esp32s3_reverse_tft",
-    "pyportal",
-    "pyportal_pynt",
-)
+def supported_boards():
+    """Board ids the firmware has a profile for (its own table)."""
+    from patience.boards import PROFILES
+    return tuple(PROFILES)
 
 _LINE1 = re.compile(
     r"^Adafruit CircuitPython (\d+)\.(\d+)\.(\d+)(\S*) on (\S+); (.*?)(?: with (.+))?$"
@@ -114,7 +107,7 @@ def check_board(info):
     if not info.board_id:
         return ["boot_out.txt names no Board ID: cannot tell whether the game supports "
                 f"this board ({info.board_name}); installing anyway"]
-    if info.board_id not in SUPPORTED_BOARDS:
+    if info.board_id not in supported_boards():
         return [f"board '{info.board_id}' ({info.board_name}) is not one the game knows: "
                 "installing anyway; the game will show a message if it cannot run there"]
     return []

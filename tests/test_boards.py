@@ -1,0 +1,665 @@
+"""Board profiles: choosing by board id, joystick, few-button gestures, dimming,
+the message on boards the game cannot drive, and code.py's whole start path.
+
+CircuitPython's ``board``, ``keypad`` and ``analogio`` are replaced by fakes
+in sys.modules; time comes from a fake millisecond clock.
+"""
+
+import runpy
+import sys
+import types
+
+import pytest
+
+from patience import board_events, board_few, board_shift, boards, buttons, sheets
+from patience.board_gestures import DIGITS, GAME, LIST
+from support import FIRMWARE
+
+NAMES = buttons.NAMES
+
+
+# ---------------------------------------------------------------- fakes
+
+
+class FakeKeys:
+    """A keypad object: records how it was made; ``push`` queues raw events."""
+
+    def __init__(self, kind, pins=None, **kwargs):
+        self.kind, self.pins, self.kwargs = kind, pins, kwargs
+        self.queue = []
+        self.events = self
+
+    def get(self):
+        return self.queue.pop(0) if self.queue else None
+
+    def push(self, key, pressed=True):
+        self.queue.append(types.SimpleNamespace(key_number=key, pressed=pressed,
+                                                released=not pressed, timestamp=0))
+
+
+class FakeAnalog:
+    def __init__(self, pin):
+        self.pin, self.value = pin, 32768
+
+
+class FakeDisplay:
+    """Enough of a displayio display for the App and the dimmer."""
+
+    def __init__(self, width=160, height=128, brightness=1.0):
+        self.width, self.height = width, height
+        self.root_group = None
+        self.auto_refresh = True
+        self._brightness = brightness
+        self.refreshes = 0
+
+    @property
+    def brightness(self):
+        return self._brightness
+
+    @brightness.setter
+    def brightness(self, value):
+        if self._brightness is None:
+            raise RuntimeError("Brightness not adjustable")
+        self._brightness = value
+
+    def refresh(self):
+        self.refreshes += 1
+
+
+class Clock:
+    """Milliseconds that only move when told."""
+
+    def __init__(self, start=1000):
+        self.now = start
+
+    def __call__(self):
+        return self.now & 0x1FFFFFFF
+
+    def __iadd__(self, ms):
+        self.now += ms
+        return self
+
+
+PINS = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "JOYSTICK_X", "JOYSTICK_Y",
+        "BUTTON_A", "BUTTON_B", "BUTTON", "D0", "D1", "D2")
+
+
+def fake_board(board_id, display="default", pins=PINS):
+    board = types.ModuleType("board")
+    board.board_id = board_id
+    if display is not None:
+        board.DISPLAY = FakeDisplay() if display == "default" else display
+    for pin in pins:
+        setattr(board, pin, "pin:" + pin)
+    return board
+
+
+@pytest.fixture
+def made(monkeypatch):
+    """Fake keypad and analogio modules; returns what they made."""
+    made = {"keys": [], "analog": {}}
+    keypad = types.ModuleType("keypad")
+
+    def shift(**kwargs):
+        made["keys"].append(FakeKeys("shift", **kwargs))
+        return made["keys"][-1]
+
+    def keys(pins, **kwargs):
+        made["keys"].append(FakeKeys("keys", pins, **kwargs))
+        return made["keys"][-1]
+
+    def analog(pin):
+        made["analog"][pin] = FakeAnalog(pin)
+        return made["analog"][pin]
+
+    keypad.ShiftRegisterKeys, keypad.Keys = shift, keys
+    analogio = types.ModuleType("analogio")
+    analogio.AnalogIn = analog
+    monkeypatch.setitem(sys.modules, "keypad", keypad)
+    monkeypatch.setitem(sys.modules, "analogio", analogio)
+    return made
+
+
+def drain(keys):
+    """Names of the logical presses now due; each must come with its release."""
+    names, held = [], set()
+    event = keys.events.get()
+    while event:
+        if event.pressed:
+            names.append(NAMES[event.key_number])
+            held.add(event.key_number)
+        else:
+            held.discard(event.key_number)
+        event = keys.events.get()
+    return names
+
+
+def tap(raw, keys, clock, key, ms=100):
+    """Press ``key`` for ``ms`` and let go: the logical presses it gave."""
+    raw.push(key)
+    got = drain(keys)
+    clock += ms
+    raw.push(key, False)
+    return got + drain(keys)
+
+
+# ---------------------------------------------------------------- choosing
+
+
+@pytest.mark.parametrize("board_id, module, name", [
+    ("pybadge", board_shift, "badge"),
+    ("edgebadge", board_shift, "badge"),
+    ("pygamer", board_shift, "gamer"),
+    ("clue_nrf52840_express", board_few, "two"),
+    ("adafruit_feather_esp32s2_tft", board_few, "one"),
+    ("adafruit_feather_esp32s3_tft", board_few, "one"),
+    ("adafruit_feather_esp32s2_reverse_tft", board_few, "three"),
+    ("adafruit_feather_esp32s3_reverse_tft", board_few, "three"),
+])
+def test_each_board_id_picks_its_profile(board_id, module, name):
+    assert boards.profile(board_id) is getattr(module, name)
+    assert boards.reason(board_id, FakeDisplay()) is None
+
+
+@pytest.mark.parametrize("board_id, why", [
+    ("pyportal", boards.TOUCH), ("pyportal_titano", boards.TOUCH),
+    ("pyportal_pynt", boards.TOUCH), ("metro_m4_express", boards.NO_BUTTONS),
+    ("pybadge_airlift", boards.NO_BUTTONS),
+])
+def test_boards_without_profile(board_id, why):
+    assert boards.profile(board_id) is None
+    assert boards.reason(board_id, FakeDisplay()) == why
+    assert boards.reason(board_id, None) == boards.NO_DISPLAY
+
+
+def test_pybadge_sets_up_eight_shift_register_buttons(made):
+    keys, why = boards.setup(fake_board("pybadge"))
+    assert why is None
+    (raw,) = made["keys"]
+    assert raw.kind == "shift" and raw.kwargs == {
+        "clock": "pin:BUTTON_CLOCK", "data": "pin:BUTTON_OUT", "latch": "pin:BUTTON_LATCH",
+        "key_count": 8, "value_when_pressed": True}
+    for key in range(8):  # already in the game's order
+        raw.push(key)
+        raw.push(key, False)
+        assert drain(keys) == [NAMES[key]]
+
+
+def test_pygamer_sets_up_four_buttons_and_the_stick(made):
+    keys, _ = boards.setup(fake_board("pygamer"))
+    (raw,) = made["keys"]
+    assert raw.kwargs["key_count"] == 4 and raw.kwargs["value_when_pressed"] is True
+    assert set(made["analog"]) == {"pin:JOYSTICK_X", "pin:JOYSTICK_Y"}
+    raw.push(buttons.START)
+    assert drain(keys) == ["start"]
+
+
+def test_few_button_boards_set_up_their_pins(made):
+    boards.setup(fake_board("clue_nrf52840_express"))
+    boards.setup(fake_board("adafruit_feather_esp32s3_reverse_tft"))
+    boards.setup(fake_board("adafruit_feather_esp32s2_tft"))
+    got = [(k.pins, k.kwargs) for k in made["keys"]]
+    assert got == [
+        (("pin:BUTTON_A", "pin:BUTTON_B"), {"value_when_pressed": False, "pull": True}),
+        (("pin:D0",), {"value_when_pressed": False, "pull": True}),
+        (("pin:D1", "pin:D2"), {"value_when_pressed": True, "pull": True}),
+        (("pin:BUTTON",), {"value_when_pressed": False, "pull": True}),
+    ]
+
+
+def test_missing_pin_is_reported_not_raised(made):
+    keys, why = boards.setup(fake_board("pybadge", pins=()))
+    assert keys is None and why.startswith("Buttons failed:") and "BUTTON_CLOCK" in why
+
+
+# ---------------------------------------------------------------- joystick
+
+
+@pytest.fixture
+def stick():
+    raw = FakeKeys("shift")
+    x, y = FakeAnalog("x"), FakeAnalog("y")
+    return board_shift.Stick(raw, x, y, Clock()), raw, x, y
+
+
+def events(keys):
+    out = []
+    event = keys.events.get()
+    while event:
+        out.append((NAMES[event.key_number], "down" if event.pressed else "up"))
+        event = keys.events.get()
+    return out
+
+
+def test_stick_dead_zone_press_and_release_with_hysteresis(stick):
+    keys, _, x, _ = stick
+    centre, push, let_go = board_shift.CENTRE, board_shift.PUSH, board_shift.LET_GO
+    for wobble in (0, 3000, -3000, push - 1, -(push - 1)):
+        x.value = centre + wobble
+        assert events(keys) == []
+    x.value = centre + push
+    assert events(keys) == [("right", "down")]
+    assert events(keys) == []  # held: no more events while deflected
+    x.value = centre + let_go  # back inside the push zone but not past let-go
+    assert events(keys) == []
+    x.value = centre + let_go - 1
+    assert events(keys) == [("right", "up")]
+    x.value = centre + push - 1  # not far enough to press again
+    assert events(keys) == []
+
+
+def test_stick_axes_and_directions(stick):
+    keys, _, x, y = stick
+    c, push = board_shift.CENTRE, board_shift.PUSH
+    x.value, y.value = 0, c
+    assert events(keys) == [("left", "down")]
+    x.value = 65535  # flicked straight across
+    assert events(keys) == [("left", "up"), ("right", "down")]
+    x.value, y.value = c, 0
+    assert events(keys) == [("right", "up"), ("up", "down")]
+    y.value = c - push + 1000  # still up: between let-go and push
+    assert events(keys) == []
+    y.value = c + 2000  # past the centre on the other side: released
+    assert events(keys) == [("up", "up")]
+    y.value = 65535
+    assert events(keys) == [("down", "down")]
+
+
+def test_stick_passes_face_buttons_first(stick):
+    keys, raw, x, _ = stick
+    x.value = 65535
+    raw.push(buttons.A)
+    assert events(keys) == [("a", "down"), ("right", "down")]
+
+
+# ---------------------------------------------------------------- gestures
+
+
+def few(made, board_id, mode=GAME):
+    clock = Clock()
+    keys = boards.profile(board_id)(fake_board(board_id), FakeDisplay(), clock)
+    keys.mode = lambda: mode
+    return keys, made["keys"], clock
+
+
+def hold(raw, keys, clock, key, ms):
+    raw.push(key)
+    got = drain(keys)
+    for _ in range(ms // 50):
+        clock += 50
+        got += drain(keys)
+    raw.push(key, False)
+    return got + drain(keys)
+
+
+def test_two_buttons_in_game(made):
+    keys, (raw,), clock = few(made, "clue_nrf52840_express")
+    a, b = 0, 1
+    assert tap(raw, keys, clock, b) == ["right"]
+    assert tap(raw, keys, clock, a) == ["a"]
+    assert hold(raw, keys, clock, a, 450) == ["a"]  # let go before half a second: a tap
+    assert hold(raw, keys, clock, a, 2000) == ["b"]  # B once, no repeat
+    # B held: up at half a second, then repeated every 0.3 s until let go
+    assert hold(raw, keys, clock, b, 1150) == ["up", "up", "up"]
+
+
+def test_two_buttons_chord_is_start(made):
+    keys, (raw,), clock = few(made, "clue_nrf52840_express")
+    raw.push(0)
+    clock += 100
+    raw.push(1)
+    assert drain(keys) == ["start"]
+    clock += 2000  # holding both does nothing more
+    raw.push(0, False)
+    assert drain(keys) == []
+    clock += 2000  # nor does holding one of them on
+    raw.push(1, False)
+    assert drain(keys) == []
+    assert tap(raw, keys, clock, 1) == ["right"]  # and the next gesture is fresh
+
+
+@pytest.mark.parametrize("mode, b_tap, b_hold", [(LIST, "down", "up"), (DIGITS, "right", "up")])
+def test_two_buttons_in_lists_and_digits(made, mode, b_tap, b_hold):
+    keys, (raw,), clock = few(made, "clue_nrf52840_express", mode)
+    assert tap(raw, keys, clock, 1) == [b_tap]
+    assert hold(raw, keys, clock, 1, 600) == [b_hold]
+    assert tap(raw, keys, clock, 0) == ["a"]
+    assert hold(raw, keys, clock, 0, 600) == ["b"]
+
+
+def test_three_buttons(made):
+    keys, (low, high), clock = few(made, "adafruit_feather_esp32s2_reverse_tft")
+    assert tap(low, keys, clock, 0) == ["left"]  # D0
+    assert tap(high, keys, clock, 0) == ["a"]  # D1
+    assert tap(high, keys, clock, 1) == ["right"]  # D2
+    assert hold(low, keys, clock, 0, 600) == ["up"]
+    assert hold(high, keys, clock, 0, 600) == ["b"]
+    assert hold(high, keys, clock, 1, 600) == ["down"]
+    low.push(0)
+    high.push(0)
+    assert drain(keys) == ["select"]  # D0 + D1: undo
+    low.push(0, False)
+    high.push(0, False)
+    assert drain(keys) == []
+    high.push(1)
+    high.push(0)
+    assert drain(keys) == ["start"]  # D1 + D2: menu
+    high.push(1, False)
+    high.push(0, False)
+    assert drain(keys) == []
+    keys.mode = lambda: LIST
+    assert tap(low, keys, clock, 0) == ["up"]
+    assert tap(high, keys, clock, 1) == ["down"]
+
+
+def test_one_button(made):
+    keys, (raw,), clock = few(made, "adafruit_feather_esp32s3_tft")
+    assert tap(raw, keys, clock, 0) == []  # waits: a second tap may follow
+    clock += 299
+    assert drain(keys) == []
+    clock += 1
+    assert drain(keys) == ["right"]
+    tap(raw, keys, clock, 0)
+    clock += 200
+    raw.push(0)  # second press within 0.3 s: a double tap
+    assert drain(keys) == ["up"]
+    clock += 1000
+    raw.push(0, False)
+    assert drain(keys) == []
+    assert hold(raw, keys, clock, 0, 800) == ["a"]  # on letting go
+    assert hold(raw, keys, clock, 0, 3000) == ["start"]  # at 1.5 s, once
+
+
+def test_one_button_in_lists(made):
+    keys, (raw,), clock = few(made, "adafruit_feather_esp32s3_tft", LIST)
+    tap(raw, keys, clock, 0)
+    clock += 300
+    assert drain(keys) == ["down"]
+    assert hold(raw, keys, clock, 0, 1600) == ["b"]
+
+
+# ---------------------------------------------------------------- dimming
+
+
+def test_dims_after_a_minute_and_swallows_the_waking_press():
+    raw, display, clock = FakeKeys("shift"), FakeDisplay(), Clock()
+    keys = board_events.Dimmer(raw, display, clock)
+    clock += 59999
+    assert drain(keys) == [] and display.brightness == 1.0
+    clock += 1
+    assert drain(keys) == [] and display.brightness == pytest.approx(0.1)
+    raw.push(buttons.A)
+    assert drain(keys) == [] and display.brightness == 1.0  # awake, press swallowed
+    raw.push(buttons.B)  # another button while the waking one is down acts
+    raw.push(buttons.A, False)
+    raw.push(buttons.B, False)
+    assert events(keys) == [("b", "down"), ("b", "up")]
+    raw.push(buttons.A)
+    assert drain(keys) == ["a"]
+    clock += 59999  # the press restarted the minute
+    assert drain(keys) == [] and display.brightness == 1.0
+
+
+def test_dimming_without_backlight_control_is_harmless():
+    raw, display, clock = FakeKeys("shift"), FakeDisplay(brightness=None), Clock()
+    keys = board_events.Dimmer(raw, display, clock)
+    clock += 120000
+    assert drain(keys) == []
+    raw.push(buttons.A)
+    assert drain(keys) == ["a"]  # nothing was dimmed, so nothing is swallowed
+
+
+def test_waking_tap_on_two_buttons_does_nothing(made):
+    keys, (raw,), clock = few(made, "clue_nrf52840_express")
+    clock += 60000
+    assert drain(keys) == []
+    display = keys.source.display
+    assert display.brightness == pytest.approx(0.1)
+    assert tap(raw, keys, clock, 1) == [] and display.brightness == 1.0
+    assert tap(raw, keys, clock, 1) == ["right"]
+
+
+def test_ticks_diff_across_the_wrap():
+    assert board_events.ticks_diff(5, 0x1FFFFFFF - 4) == 10
+    assert board_events.ticks_diff(board_events.ticks_add(0x1FFFFFF0, 100), 0x1FFFFFF0) == 100
+
+
+# ---------------------------------------------------------------- no game here
+
+
+@pytest.fixture
+def waits(monkeypatch):
+    calls = []
+    monkeypatch.setattr(boards, "wait", lambda: calls.append(1))
+    return calls
+
+
+def test_unknown_board_says_so_and_does_not_raise(capsys, waits):
+    display = FakeDisplay()
+    boards.start(fake_board("metro_m4_express", display))
+    out = capsys.readouterr().out
+    assert "CIRCUIT PATIENCE" in out and "Board: metro_m4_express" in out
+    assert "No buttons this game knows." in out and "PyBadge" in out
+    assert waits == [1]  # the message stays on the screen
+
+
+def test_board_without_display_prints_and_returns(capsys, waits):
+    boards.start(fake_board("qtpy_m0", display=None))
+    out = capsys.readouterr().out
+    assert "Board: qtpy_m0" in out and boards.NO_DISPLAY in out
+    assert waits == []
+
+
+def test_touch_only_board_message(capsys, waits):
+    boards.start(fake_board("pyportal_titano", FakeDisplay(480, 320)))
+    assert boards.TOUCH in capsys.readouterr().out
+
+
+def test_message_drawn_with_terminalio_tiles(monkeypatch, waits):
+    import displayio
+    font_chars = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:._-()/,"
+    font = types.SimpleNamespace(
+        bitmap=displayio.Bitmap(6 * len(font_chars), 12, 2),
+        get_bounding_box=lambda: (6, 12, 0, -2),
+        get_glyph=lambda code: (types.SimpleNamespace(tile_index=font_chars.index(chr(code)))
+                                if chr(code) in font_chars else None))
+    monkeypatch.setitem(sys.modules, "terminalio", types.SimpleNamespace(FONT=font))
+    display = FakeDisplay(160, 128)
+    boards.start(fake_board("adafruit_feather_m4_express", display))
+    (grid,) = list(display.root_group)
+    lines = ["".join(font_chars[grid[c, r]] for c in range(grid.width)).rstrip()
+             for r in range(grid.height)]
+    assert lines[0] == "CIRCUIT PATIENCE"
+    assert "adafruit_feather_m4_express" in "".join(lines)
+    assert "No buttons this game knows." in " ".join(lines)
+    assert grid.height * 12 <= 128 and grid.width * 6 <= 160
+
+
+def test_wrap_cuts_long_ids_and_keeps_paragraphs():
+    from patience.board_message import wrap
+    assert wrap(("ab cd ef", "", "x" * 12), 5) == ["ab cd", "ef", "", "xxxxx", "xxxxx", "xx"]
+
+
+# ---------------------------------------------------------------- code.py
+
+
+@pytest.fixture
+def code_py(monkeypatch, made):
+    """Run firmware/code.py on a fake board; returns the App it started."""
+    started = []
+    from patience.app import App
+    monkeypatch.setattr(App, "run", lambda self: started.append(self))
+    monkeypatch.setattr(sheets, "PATH", tuple(str(FIRMWARE) + p for p in sheets.PATH))
+
+    def run(board_id, width=160, height=128):
+        board = fake_board(board_id, FakeDisplay(width, height))
+        monkeypatch.setitem(sys.modules, "board", board)
+        runpy.run_path(str(FIRMWARE / "code.py"), run_name="__main__")
+        assert len(started) == 1
+        return started.pop(), made["keys"]
+    return run
+
+
+def test_code_py_starts_the_pybadge(code_py):
+    app, (raw,) = code_py("pybadge")
+    assert app.game is None  # the title screen
+    raw.push(buttons.DOWN)
+    raw.push(buttons.DOWN, False)
+    assert app.tick() and app.screen.choice == 1
+
+
+def test_code_py_on_the_clue_follows_the_screen(code_py):
+    app, (raw,) = code_py("clue_nrf52840_express", 240, 240)
+    a, b = 0, 1
+
+    def click(*keys):
+        for key in keys:
+            raw.push(key)
+        for key in keys:
+            raw.push(key, False)
+        app.tick()
+
+    click(b)  # title is a list: B is down
+    assert app.screen.choice == 1
+    click(a)  # play the second game
+    player = app.screen
+    assert player.game is not None and player.overlay is None
+    start = player.cursor
+    click(b)  # on the table B is right
+    assert player.cursor != start
+    click(a, b)  # both: the menu
+    assert player.overlay is not None and player.overlay.choice == 0
+    click(b)  # the menu is a list: B is down
+    assert player.overlay.choice == 1
+    click(a, b)  # both again close it
+    assert player.overlay is None
+
+
+def test_code_py_on_an_unknown_board(monkeypatch, capsys, waits):
+    monkeypatch.setitem(sys.modules, "board", fake_board("metro_m4_express"))
+    runpy.run_path(str(FIRMWARE / "code.py"), run_name="__main__")
+    assert "metro_m4_express" in capsys.readouterr().out and waits == [1]
+
+
+# ---------------------------------------------------------------- MicroPython
+
+
+VM_KEYPAD = '''
+MADE = []
+
+class Keys:
+    def __init__(self, pins=None, **kwargs):
+        self.pins, self.kwargs, self.queue = pins, kwargs, []
+        self.events = self
+        MADE.append(self)
+
+    def get(self):
+        return self.queue.pop(0) if self.queue else None
+
+    def push(self, key, pressed=True):
+        import keypad_script
+        self.queue.append(keypad_script.Event(key, pressed))
+
+def ShiftRegisterKeys(**kwargs):
+    return Keys(None, **kwargs)
+'''
+
+VM_BOARD = '''
+import keypad_script
+board_id = "clue_nrf52840_express"
+BUTTON_A, BUTTON_B = "A", "B"
+DISPLAY = keypad_script.Display(160, 128)
+DISPLAY.brightness = 1.0
+'''
+
+
+@pytest.fixture(scope="module")
+def vm():
+    from host_sim import mpvm
+    mpvm.require_node_for_tests()
+    with mpvm.MicroPythonVM(heap_kb=256) as machine:
+        machine.install_tree(FIRMWARE / "patience", "/lib/patience")
+        machine.install_tree(FIRMWARE.parent / "tests" / "vm_stubs", "/lib")
+        machine.write_file("/lib/keypad.py", VM_KEYPAD)
+        machine.write_file("/lib/board.py", VM_BOARD)
+        machine.mkdir("/sheets")
+        machine.write_file("/sheets/small.bmp", (FIRMWARE / "sheets" / "small.bmp").read_bytes())
+        yield machine
+
+
+def test_start_path_and_two_buttons_on_micropython(vm):
+    out = vm.run('''
+from patience.app import App
+RAN = []
+App.run = lambda self: RAN.append(self)
+from patience.boards import start
+start()
+import keypad
+app, raw = RAN[0], keypad.MADE[0]
+def click(*keys):
+    for key in keys:
+        raw.push(key)
+    for key in keys:
+        raw.push(key, False)
+    app.tick()
+click(1)
+print(app.screen.choice)
+click(0)
+start_pile = app.screen.cursor
+click(1)
+print(app.screen.cursor != start_pile)
+click(0, 1)
+print(app.screen.overlay is not None)
+''')
+    assert out.split() == ["1", "True", "True"]
+
+
+VM_SETUP = '''
+from patience import board_events as E, board_few as F, board_gestures as G, board_shift as S
+import keypad_script
+class K:
+    def __init__(self):
+        self.q = []
+        self.events = self
+    def get(self):
+        return self.q.pop(0) if self.q else None
+class T:
+    now = 1000
+def clock():
+    return T.now
+class D:
+    brightness = 1.0
+class Axis:
+    value = 32768
+raw = K()
+g = G.Gestures(E.Dimmer(raw, D(), clock), F.TWO, F.TWO_CHORDS, clock)
+stick = E.Dimmer(S.Stick(K(), Axis(), Axis(), clock), D(), clock)
+def names(keys):
+    out = []
+    e = keys.events.get()
+    while e:
+        if e.pressed:
+            out.append(e.key_number)
+        e = keys.events.get()
+    return out
+'''
+
+
+def test_gestures_on_micropython(vm):
+    vm.run(VM_SETUP)
+    out = vm.run('''
+raw.q.append(keypad_script.Event(1, True))
+print(names(g))
+for _ in range(23):
+    T.now += 50
+    print(names(g))
+raw.q.append(keypad_script.Event(1, False))
+print(names(g))
+''')
+    got = [eval(line) for line in out.split("\n") if line]
+    up = buttons.UP
+    assert [x for x in got if x] == [[up], [up], [up]]
+
+
+def test_idle_reading_allocates_nothing_on_micropython(vm):
+    assert vm.measure_alloc("T.now += 10\ng.get()\nstick.get()", setup=VM_SETUP, repeat=50) == 0
