@@ -106,6 +106,10 @@ def build_parser():
                         help="at the end, print the game (the engine's text dump)")
     parser.add_argument("--scale", type=_scale, metavar="N",
                         help="window zoom (default: 4 for 160x128, 3 for 240x240 and 320x240)")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="file standing in for the board's NVM, where games, settings and "
+                             "statistics are kept (default: %s); without --game and --deal "
+                             "the last game resumes" % default_save_path())
     parser.add_argument("--root", metavar="DIR", default=None,
                         help="folder standing in for the CIRCUITPY drive (default: the repo's firmware/)")
     return parser
@@ -153,7 +157,30 @@ def parse_args(argv=None):
         _check_writable(args.shot)
     if args.root is not None and not os.path.isdir(args.root):
         raise UsageError("--root %s is not a folder" % args.root)
+    args.store = open_store(args.save or default_save_path())
     return args
+
+
+def default_save_path():
+    """The save file in the user's data folder (XDG, macOS or Windows)."""
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA") or os.path.expanduser("~")
+    elif sys.platform == "darwin":
+        base = os.path.expanduser("~/Library/Application Support")
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+    return os.path.join(base, "circuit-patience", "save.nvm")
+
+
+def open_store(path):
+    """The Store on a save file, creating its folder; UsageError if unusable."""
+    from patience.store import Store  # pylint: disable=import-outside-toplevel
+    from .nvm_file import FileNVM  # pylint: disable=import-outside-toplevel
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        return Store(FileNVM(path))
+    except (OSError, ValueError) as err:
+        raise UsageError("cannot use save file %s: %s" % (path, err)) from None
 
 
 def _default_app_factory():
@@ -207,7 +234,8 @@ def main(argv=None, app_factory=None):
                 print("%s: cannot load the firmware's app: %s" % (PROG, err), file=sys.stderr)
                 return 1
         root = args.root if args.root is not None else firmware_dir()
-        app = app_factory(display, keys, root=root, game=args.game, deal=args.deal)
+        app = app_factory(display, keys, root=root, game=args.game, deal=args.deal,
+                          store=args.store)
         if args.headless:
             app.tick()  # whatever the app draws before any key
             for name in args.script:
@@ -223,6 +251,9 @@ def main(argv=None, app_factory=None):
             except SystemExit as stop:
                 if stop.code not in (0, None):
                     raise
+        keeper = getattr(app, "keeper", None)
+        if keeper is not None:
+            keeper.save()  # what the idle timer would have saved on the board
         if args.shot is not None:
             try:
                 display.save(args.shot, args.shot_scale)

@@ -1,7 +1,11 @@
 """Shared test setup: headless SDL, quiet Blinka, paths."""
 
 import os
+import tempfile
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# The simulator's default save file goes to a throw-away data folder.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="patience-data-")

@@ -10,13 +10,13 @@ from patience import sheets
 
 
 @contextmanager
-def running(game=None, deal=None, board="pybadge"):
+def running(game=None, deal=None, board="pybadge", store=None):
     """An App on a headless display of ``board``; yields a Session."""
     from patience.app import App
     spec = get_board(board)
     keys = ScriptKeys()
     with CountingDisplay(spec.width, spec.height, headless=True) as display:
-        app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal)
+        app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal, store=store)
         yield Session(app, keys, display)
 
 

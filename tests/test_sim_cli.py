@@ -52,8 +52,8 @@ class FakeApp:
 
     made = []
 
-    def __init__(self, display, keys, root="", game=None, deal=None):
-        self.display, self.keys, self.root = display, keys, root
+    def __init__(self, display, keys, root="", game=None, deal=None, store=None):
+        self.display, self.keys, self.root, self.store = display, keys, root, store
         self.game = None if game is None else "FAKE %s deal %s" % (game, deal)
         self.seen = []
         bitmap, palette = tile_sheet()
@@ -374,7 +374,8 @@ def test_real_app_cursor_key_refreshes_part_of_screen(capsys):
 
 def test_real_app_through_console_entry(tmp_path):
     shot = tmp_path / "title.png"
-    code, out, err = run_cli("--headless", "--board", "pybadge", "--dump", "--shot", str(shot))
+    code, out, err = run_cli("--headless", "--board", "pybadge", "--dump", "--shot", str(shot),
+                             "--save", str(tmp_path / "fresh.nvm"))
     assert code == 0, err
     assert out == sim.NO_GAME_LINE + "\n"
     assert png_size_and_pixel(str(shot), (0, 0))[0] == (160, 128)

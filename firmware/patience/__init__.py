@@ -13,16 +13,18 @@ GAMES = ("eagle-wing", "agnes", "glenwood", "chessboard")
 def rules_for(name):
     """The rules module of a game, imported on first use."""
     if name == "eagle-wing":
-        from . import eagle_wing as rules
-    elif name == "agnes":
-        from . import agnes as rules
-    elif name == "glenwood":
-        from . import glenwood as rules
-    elif name == "chessboard":
-        from . import chessboard as rules
-    else:
-        raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
-    return rules
+        from . import eagle_wing
+        return eagle_wing
+    if name == "agnes":
+        from . import agnes
+        return agnes
+    if name == "glenwood":
+        from . import glenwood
+        return glenwood
+    if name == "chessboard":
+        from . import chessboard
+        return chessboard
+    raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
 
 
 def _checked_deck(deck):

@@ -13,12 +13,13 @@ import displayio
 try:
     from time import monotonic
 except ImportError:  # plain MicroPython (the test VM) counts milliseconds
-    def monotonic():
+    def monotonic() -> float:
         """Seconds from an arbitrary start."""
-        return time.ticks_ms() / 1000
+        return time.ticks_ms() / 1000  # type: ignore[attr-defined]  # not on CircuitPython
 
 from . import buttons, sheets
 from .art import Art, size_for
+from .keeper import Keeper, SAVE_AFTER
 
 _REPEAT_DELAY = 0.35
 _REPEAT_EVERY = 0.09
@@ -28,7 +29,7 @@ _IDLE_SLEEP = 0.01
 class App:
     """Owns the display, the art, the current screen and the key loop."""
 
-    def __init__(self, display, keys, root="", game=None, deal=None, keymap=None):
+    def __init__(self, display, keys, root="", game=None, deal=None, keymap=None, store=None):
         self.display = display
         self.keys = keys
         self.keymap = keymap
@@ -42,6 +43,11 @@ class App:
         self.player = None
         self.held = None
         self.repeat_at = 0.0
+        self.last_press = monotonic()
+        self.keeper = Keeper(store)
+        self.set_brightness(self.keeper.saved.settings.brightness)
+        if game is None and deal is None:
+            game = self.keeper.resumable()
         if game:
             self.play(game, deal)
         else:
@@ -55,6 +61,13 @@ class App:
         layer = displayio.Group(scale=max(self.width, self.height))
         layer.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=palette))
         return layer
+
+    def set_brightness(self, level):
+        """Backlight from 0 to 255, where the display can set it."""
+        try:
+            self.display.brightness = level / 255
+        except (AttributeError, NotImplementedError, ValueError, RuntimeError):
+            pass
 
     @property
     def game(self):
@@ -75,14 +88,18 @@ class App:
         self.show(Title(self, selected))
 
     def play(self, name, deal=None):
-        """Deal ``name`` (a random deal unless ``deal`` is given) and show it."""
+        """Show game ``name``: deal ``deal``, else its saved game, else a random deal."""
         from .play import Player
+        if self.player is not None:
+            self.keeper.finish(self.player.game)
+        game = None if deal else self.keeper.resume(name)
         if self.player is None or self.player.game.name != name:
             if self.player is not None:
                 self.player.release()
-            self.player = Player(self, name, deal)
+            self.player = Player(self, name, deal, game)
         else:
-            self.player.new_deal(deal)
+            self.player.new_deal(deal, game)
+        self.keeper.save()
         self.show(self.player)
 
     def resume(self):
@@ -102,11 +119,15 @@ class App:
             elif self.held == button:
                 self.held = None
             event = self.keys.events.get()
-        if self.held is not None and monotonic() >= self.repeat_at:
+        now = monotonic()
+        if self.held is not None and now >= self.repeat_at:
             self.repeat_at += _REPEAT_EVERY
             changed = self.screen.press(self.held) or changed
         if changed:
+            self.last_press = now
             self.display.refresh()
+        elif self.keeper.dirty and now - self.last_press >= SAVE_AFTER:
+            self.keeper.save()
         return changed
 
     def _press(self, button):

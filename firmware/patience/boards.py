@@ -85,11 +85,22 @@ def start(board=None):
             wait()  # keep the message on the screen
         return
     from .app import App
-    app = App(board.DISPLAY, keys)
+    app = App(board.DISPLAY, keys, store=nvm_store())
     attach = getattr(keys, "attach", None)
     if attach:
         attach(app)
     app.run()
+
+
+def nvm_store():
+    """The save store on this board's NVM (saves are off where there is none)."""
+    from .store import Store
+    try:
+        import microcontroller  # pylint: disable=import-outside-toplevel
+        nvm = microcontroller.nvm
+    except (ImportError, AttributeError):
+        nvm = None
+    return Store(nvm)
 
 
 def wait():

@@ -5,7 +5,8 @@ from .engine import STOCK
 from .text import pad
 
 ITEMS = ("RESUME", "HINT", "UNDO", "REDO", "RESTART DEAL", "NEW DEAL",
-         "DEAL NUMBER", "GAME", "HELP")
+         "DEAL NUMBER", "GAME", "STATISTICS", "BRIGHTNESS", "HELP")
+BRIGHTNESS = (64, 128, 192, 255)
 _DIGITS = 9
 
 
@@ -25,8 +26,10 @@ class Menu:
             return
         lines = ["", "MENU"]
         for index, item in enumerate(ITEMS):
+            if item == "BRIGHTNESS":
+                item += " %d%%" % (self.player.keeper.saved.settings.brightness * 100 // 255)
             lines.append(("> " if index == self.choice else "  ") + item)
-        self.player.show_panel(self, [pad(line, 16) for line in lines])
+        self.player.show_panel(self, [pad(line, 17) for line in lines])
 
     def _draw_number(self):
         number = "".join(str(d) for d in self.digits)
@@ -54,7 +57,20 @@ class Menu:
             self.place = _DIGITS - 1
             self.draw()
             return
+        if item == "BRIGHTNESS":
+            settings = player.keeper.saved.settings
+            at = BRIGHTNESS.index(settings.brightness) if settings.brightness in BRIGHTNESS else 3
+            settings.brightness = BRIGHTNESS[(at + 1) % len(BRIGHTNESS)]
+            player.app.set_brightness(settings.brightness)
+            player.keeper.dirty = True
+            self.draw()
+            return
         player.close_overlay()
+        self._act(player, item)
+        player.keeper.save()
+
+    def _act(self, player, item):
+        """Carry out a menu item that closes the menu."""
         if item == "HINT":
             show_hint(player)
         elif item == "UNDO":
@@ -67,6 +83,9 @@ class Menu:
             player.new_deal()
         elif item == "GAME":
             player.app.title(player.game.name)
+        elif item == "STATISTICS":
+            from .statistics import Statistics
+            Statistics(player)
         elif item == "HELP":
             from .notices import show_help
             show_help(player)

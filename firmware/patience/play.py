@@ -18,7 +18,7 @@ from .text import Text
 TITLES = {"eagle-wing": "EAGLE WING", "agnes": "AGNES", "glenwood": "GLENWOOD",
           "chessboard": "CHESSBOARD"}
 _PANEL_COLUMNS = 22
-_PANEL_ROWS = 11
+_PANEL_ROWS = 13
 
 
 def random_deal():
@@ -29,9 +29,10 @@ def random_deal():
 class Player:
     """A game on the table and the player's cursor over it."""
 
-    def __init__(self, app, name, deal):
+    def __init__(self, app, name, deal, game=None):
         self.app = app
-        self.game = new_game(name, seed=deal or random_deal())
+        self.keeper = app.keeper
+        self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
         art = app.art
         self.panel = Text(art, _PANEL_COLUMNS, _PANEL_ROWS, palette=art.panel)
@@ -44,11 +45,16 @@ class Player:
         self.overlay = None   # the menu or a notice, which takes the buttons
         self._start()
 
+    def _deal(self, name, deal):
+        game = new_game(name, seed=deal or random_deal())
+        self.keeper.dealt(game)
+        return game
+
     def _start(self):
         self.cursor = self._first_pile()
         self.count = 1
         self.held = None
-        self.message = ""
+        self.message = self.keeper.take_notice()
         self.close_overlay()
         self.refresh()
 
@@ -56,16 +62,26 @@ class Player:
         """The first tableau pile: where play usually starts."""
         return self.game.kinds.find(bytes((TABLEAU,)))
 
-    def new_deal(self, deal=None):
-        """Deal another game of the same kind on the same table."""
-        self.game = new_game(self.game.name, seed=deal or random_deal())
+    def new_deal(self, deal=None, game=None):
+        """Show ``game``, or deal another game of the same kind, on the same table."""
+        self.keeper.finish(self.game)
+        self.game = game or self._deal(self.game.name, deal)
         self.table.set_game(self.game)
         self._start()
+        self.keeper.save()
 
     def restart(self):
-        """Back to the start of this deal (it can be redone step by step)."""
-        while self.game.undo():
+        """Back to the start of this deal (counted as given up if played)."""
+        game = self.game
+        self.keeper.finish(game)
+        while game.undo():
             pass
+        if game.seed and bytes(game.state) != bytes(new_game(game.name, seed=game.seed).state):
+            game = new_game(game.name, seed=game.seed)  # its oldest steps were not kept
+            self.game = game
+            self.table.set_game(game)
+        self.keeper.dealt(game)
+        self._start()
         self.after_change()
 
     def release(self):
@@ -148,7 +164,10 @@ class Player:
         """Redraw what the last step changed; notice a win or a dead end."""
         self.table.update()
         self.count = 1
+        self.keeper.changed(self.game)
         if self.game.is_won():
+            self.keeper.finish(self.game)
+            self.keeper.save()
             from .notices import won
             won(self)
         elif not self.game.can_deal() and not self.game.moves():

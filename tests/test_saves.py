@@ -1,0 +1,126 @@
+"""Nothing lost: resume after a restart, damaged saves, statistics."""
+
+import random
+
+import pytest
+
+import patience
+from host_sim import sim
+from host_sim.autoplay import Driver
+from host_sim.nvm_file import FileNVM
+from patience.store import Store
+from screens import running
+
+BUTTONS = ("left", "right", "up", "down", "a", "a", "a", "b", "select")
+
+
+def _store(path):
+    return Store(FileNVM(path))
+
+
+def _play(s, seed, moves=12):
+    """Make real moves with the buttons (and some random presses between)."""
+    rng = random.Random(seed)
+    driver = Driver(s.app, s.keys)
+    for _ in range(moves):
+        legal = s.app.game.moves()
+        if legal:
+            driver.play(rng.choice(legal))
+        elif s.app.game.can_deal():
+            driver.play("deal")
+        s.press(rng.choice(BUTTONS[:4]))
+
+
+@pytest.mark.parametrize("name", patience.GAMES)
+def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
+    path = tmp_path / "save.nvm"
+    with running(name, 31, store=_store(path)) as s:
+        _play(s, name)
+        s.app.tick()
+        s.app.keeper.save()
+        kept = s.app.game.to_bytes()
+        steps = s.app.game.done
+    assert steps > 3
+    with running(store=_store(path)) as s:             # power back on: no game named
+        assert s.app.game.to_bytes() == kept
+        expected = patience.load_game(kept)
+        for _ in range(steps):
+            s.press("select")
+            expected.undo()
+            assert str(s.app.game) == str(expected)
+        assert s.status() == "AT THE DEAL" or not s.app.game.undo()
+
+
+def test_save_waits_for_still_buttons_then_writes(tmp_path, monkeypatch):
+    clock = [50.0]
+    monkeypatch.setattr("patience.app.monotonic", lambda: clock[0])
+    path = tmp_path / "save.nvm"
+    with running("eagle-wing", 1, store=_store(path)) as s:
+        s.press("b")                                 # a card goes home: not saved yet
+        assert s.app.keeper.dirty
+        clock[0] += 5
+        s.app.tick()
+        assert s.app.keeper.dirty
+        clock[0] += 20
+        s.app.tick()
+        assert not s.app.keeper.dirty
+        assert patience.load_game(bytes(_store(path).load().games[0])).score == 2
+
+
+def test_damaged_save_gives_a_notice_and_a_fresh_start(tmp_path):
+    path = tmp_path / "save.nvm"
+    path.write_bytes(bytes(range(256)) * 32)         # 8192 bytes of nonsense
+    with running(store=_store(path)) as s:
+        assert s.app.game is None                    # nothing to resume: the title
+        s.press("a")
+        assert s.app.game.name == "eagle-wing"
+        s.press("b start a")                         # a menu action saves at once
+    with running(store=_store(path)) as s:
+        assert s.app.game.name == "eagle-wing" and s.app.game.done >= 0
+
+
+def test_one_damaged_slot_falls_back_to_the_other_and_says_so(tmp_path):
+    path = tmp_path / "save.nvm"
+    with running("agnes", 4, store=_store(path)) as s:
+        s.press("start a")                           # save 1 (slot A)
+        first = s.app.game.to_bytes()
+        s.press("down a start a")                    # save 2 (slot B), newer
+    data = bytearray(path.read_bytes())
+    data[4096 + 20] ^= 0xFF                          # damage the newer record
+    path.write_bytes(bytes(data))
+    with running(store=_store(path)) as s:
+        assert s.app.game.to_bytes() == first
+        assert "DAMAGED" in s.status().upper()
+
+
+def test_no_nvm_means_saves_are_off_and_play_goes_on():
+    with running("chessboard", 2, store=Store(None)) as s:
+        assert "SAVES ARE OFF" in s.status().upper()
+        s.press("right a")
+        assert s.app.game is not None
+
+
+def test_statistics_count_wins_and_give_ups_and_reset_asks_first(tmp_path):
+    import json
+    from pathlib import Path
+    win = json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())["glenwood"]
+    with running("glenwood", win["deal"], store=_store(tmp_path / "s.nvm")) as s:
+        s.press(win["keys"])
+        s.press("a")                                  # won screen: new deal
+        Driver(s.app, s.keys).play(s.app.game.moves()[0])
+        s.press("start " + "down " * 5 + "a")          # NEW DEAL: this one is given up
+        stats = s.app.keeper.stats("glenwood")
+        assert (stats.played, stats.won, stats.streak, stats.best_streak, stats.best_score) \
+            == (2, 1, 0, 1, 52)
+        s.press("start " + "down " * 8 + "a")        # STATISTICS
+        assert "PLAYED 2" in s.panel() and "WON 1 (50%)" in s.panel()
+        s.press("select b")                          # reset? no
+        assert "PLAYED 2" in s.panel()
+        s.press("select a")                          # reset? yes
+        assert "PLAYED 0" in s.panel()
+
+
+def test_unreadable_save_path_is_one_clear_line(capsys):
+    assert sim.main(["--headless", "--save", "/proc/no/such/save.nvm"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot use save file /proc/no/such/save.nvm" in err
