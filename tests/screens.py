@@ -60,3 +60,23 @@ class Session:
     def table_pixels(self):
         """The pixels above the status line."""
         return self.pixels(0, self.display.height - self.app.art.font_h)
+
+
+def table_mismatch(app):
+    """Why the table on screen differs from the engine's piles, or None."""
+    from patience.cards import FACE_UP, rank, suit
+    player = app.player
+    if player is None:
+        return None
+    game, table = player.game, player.table
+    cards = b"".join(game.cards(p) for p in range(game.pile_count))
+    if len(cards) != 52 or len({c & 0x3F for c in cards}) != 52:
+        return "the game does not hold 52 distinct cards"
+    for pile in range(game.pile_count):
+        shown = [grid[0] for grid in table.piles[pile][1:]]
+        cards = game.cards(pile)
+        wanted = [sheets.TILE_FACE + suit(c) * 13 + rank(c) - 1 if c & FACE_UP
+                  else sheets.TILE_BACK for c in cards][-len(shown) or len(cards):]
+        if len(shown) != table._visible(pile) or shown != wanted[len(wanted) - len(shown):]:
+            return "pile %d shows %r, the game has %r" % (pile, shown, list(cards))
+    return None

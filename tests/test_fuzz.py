@@ -1,0 +1,15 @@
+"""A short button-mashing run (bench/fuzz.py runs the long one)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+from fuzz import mash  # noqa: E402
+from patience.store import Store  # noqa: E402
+
+
+def test_mashing_buttons_never_breaks_the_game_or_the_screen():
+    counts, failure = mash(3000, seed=7, store=Store(bytearray(8192)))
+    assert failure is None
+    assert len(counts["deals"]) >= 3 and counts["title"] > 0 and counts["panels"] > 0
