@@ -11,7 +11,7 @@ from micropython import const
 
 from . import GAMES, load_game
 
-SAVE_AFTER = const(15)  # seconds without a button press before saving a change
+SAVE_AFTER = const(20)  # seconds without a button press before saving a change
 
 
 class Keeper:
