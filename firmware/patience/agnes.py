@@ -33,10 +33,8 @@ def deal(g, deck):
             at += 1
     for pile in DEAL_ROW:
         g.state[g.end(pile) - 1] |= FACE_UP
-    g.put(1, deck[28] | FACE_UP)
-    g.fix_base(deck[28])
-    for i in range(51, 28, -1):
-        g.put(STOCK, deck[i])
+    g.deal_base(1, deck[28])
+    g.deal_stock(deck, 29)
 
 
 def stock_works(g):

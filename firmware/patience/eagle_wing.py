@@ -38,10 +38,8 @@ def deal(g, deck):
         g.put(_TRUNK, deck[i])
     for i, pile in enumerate(_WING):
         g.put(pile, deck[13 + i] | FACE_UP)
-    g.put(2, deck[21] | FACE_UP)
-    g.fix_base(deck[21])
-    for i in range(51, 21, -1):
-        g.put(STOCK, deck[i])
+    g.deal_base(2, deck[21])
+    g.deal_stock(deck, 22)
 
 
 def stock_works(g):

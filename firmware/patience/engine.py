@@ -380,10 +380,17 @@ class Game:
         for later in range(pile, self.pile_count):
             state[self._ends + later] += 1
 
-    def fix_base(self, card):
-        """Set the base rank from the dealt base card; it scores one point."""
+    def deal_base(self, foundation, card):
+        """Deal the base card face up onto a foundation: it fixes the base
+        rank and scores one point."""
+        self.put(foundation, card | FACE_UP)
         self._set_var(_BASE, rank(card))
         self._add_score(1)
+
+    def deal_stock(self, deck, first):
+        """The cards deck[first:] form the stock, face down, deck[first] on top."""
+        for i in range(51, first - 1, -1):
+            self.put(STOCK, deck[i])
 
     # -- help and text ---------------------------------------------------
 

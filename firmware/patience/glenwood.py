@@ -33,8 +33,7 @@ def deal(g, deck):
         g.put(_RESERVES[i % 4], deck[i] | FACE_UP)
     for i in range(4):
         g.put(7 + i, deck[12 + i] | FACE_UP)
-    for i in range(51, 15, -1):
-        g.put(STOCK, deck[i])
+    g.deal_stock(deck, 16)
 
 
 def stock_works(g):
