@@ -124,3 +124,18 @@ def test_unreadable_save_path_is_one_clear_line(capsys):
     assert sim.main(["--headless", "--save", "/proc/no/such/save.nvm"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot use save file /proc/no/such/save.nvm" in err
+
+
+def test_a_won_game_resumed_after_a_restart_is_not_counted_twice(tmp_path):
+    import json
+    from pathlib import Path
+    win = json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())["chessboard"]
+    path = tmp_path / "s.nvm"
+    with running("chessboard", win["deal"], store=_store(path)) as s:
+        s.press(win["keys"])
+    with running(store=_store(path)) as s:
+        assert s.app.game.is_won() and "YOU WON!" in s.panel()
+        s.press("a")                                  # the won panel again: A deals anew
+        s.press("start " + "down " * 5 + "a")          # NEW DEAL
+        stats = s.app.keeper.stats("chessboard")
+        assert (stats.played, stats.won) == (1, 1)

@@ -55,11 +55,13 @@ class Keeper:
         if not isinstance(blob, (bytes, bytearray)):
             return blob
         try:
-            return load_game(blob)
+            game = load_game(blob)
         except ValueError as error:
             self.saved.games[index] = None
             self.notices.append("SAVED GAME LOST: %s" % error)
             return None
+        self.finished[index] = game.is_won()  # a win was counted when it happened
+        return game
 
     def changed(self, game):
         """The game on the table moved on: save it when things are still."""

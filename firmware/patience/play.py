@@ -44,6 +44,9 @@ class Player:
         self.group.append(self.panel.grid)
         self.overlay = None   # the menu or a notice, which takes the buttons
         self._start()
+        if self.game.is_won():   # resumed on its won screen
+            from .notices import won
+            won(self)
 
     def _deal(self, name, deal):
         game = new_game(name, seed=deal or random_deal())
