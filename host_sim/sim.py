@@ -21,7 +21,7 @@ from .boards import BOARDS, DEFAULT_BOARD, get_board
 from .keys import BUTTONS, KEY_HELP, KEY_HINT, parse_script
 
 PROG = "patience-sim"
-FIRST_DEAL, LAST_DEAL = 1, 999_999_999  # as patience.shuffle
+FIRST_DEAL, LAST_DEAL = 1, 999_999_999  # as patience.dealing
 NO_GAME_LINE = "no game on screen"
 
 

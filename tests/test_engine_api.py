@@ -3,7 +3,7 @@
 import pytest
 import patience
 from patience.cards import card_name, parse_card, parse_deck, rank, suit, is_red
-from patience.shuffle import shuffled_deck
+from patience.dealing import shuffled_deck
 from support import ALL_CARDS
 
 GAMES = patience.GAMES

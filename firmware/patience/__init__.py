@@ -27,39 +27,21 @@ def rules_for(name):
     raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
 
 
-def _checked_deck(deck):
-    """The deck as 52 face-down card bytes, or ValueError saying what is wrong."""
-    from .cards import is_valid
-    cards = bytearray(deck)
-    if len(cards) != 52:
-        raise ValueError("a deck needs 52 cards, this one has %d" % len(cards))
-    seen = bytearray(64)
-    for i in range(52):
-        if not is_valid(cards[i]):
-            raise ValueError("deck[%d] = %d is not a card byte" % (i, cards[i]))
-        cards[i] &= 0x3F
-        if seen[cards[i]]:
-            from .cards import card_name
-            raise ValueError("deck has %s twice" % card_name(cards[i]))
-        seen[cards[i]] = 1
-    return cards
-
-
 def new_game(name, seed=None, deck=None):
     """A freshly dealt game: deal number ``seed``, or the 52 bytes ``deck``."""
     rules = rules_for(name)
-    if (seed is None) == (deck is None):
-        raise ValueError("give exactly one of seed=deal number or deck=52 cards")
-    if deck is None:
-        from .shuffle import shuffled_deck
-        deck = shuffled_deck(seed)
-        number = seed
-    else:
-        deck = _checked_deck(deck)
-        number = 0
-    game = Game(rules, number)
-    rules.deal(game, deck)
-    return game
+    from . import dealing
+    try:
+        return dealing.deal(rules, seed, deck)
+    finally:
+        _let_go("dealing")
+
+
+def _let_go(module):
+    """Free a module only one moment needs; the next import loads it again."""
+    import sys
+    sys.modules.pop(__name__ + "." + module, None)
+    globals().pop(module, None)
 
 
 def load_game(data):

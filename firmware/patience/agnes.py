@@ -24,17 +24,17 @@ LAYOUT = ((0, 0, _), (3, 0, _), (4, 0, _), (5, 0, _), (6, 0, _),
           (0, 1, D), (1, 1, D), (2, 1, D), (3, 1, D), (4, 1, D), (5, 1, D), (6, 1, D))
 
 
-def deal(g, deck):
+def deal(d, deck):
     """28 cards in rounds onto piles 5-11, tops face up; base; stock."""
     at = 0
     for first in range(5, 12):
         for pile in range(first, 12):
-            g.put(pile, deck[at])
+            d.put(pile, deck[at])
             at += 1
     for pile in DEAL_ROW:
-        g.state[g.end(pile) - 1] |= FACE_UP
-    g.deal_base(1, deck[28])
-    g.deal_stock(deck, 29)
+        d.turn_up(pile)
+    d.base(1, deck[28])
+    d.stock(deck, 29)
 
 
 def stock_works(g):

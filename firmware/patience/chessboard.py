@@ -26,12 +26,12 @@ LAYOUT = ((0, 0, R), (5, 0, R), (0, 1, R), (4, 1, _), (5, 1, R), (0, 2, R), (4, 
           (5, 2, R), (0, 3, R), (4, 3, _), (5, 3, R), (0, 4, R), (4, 4, _), (5, 4, R))
 
 
-def deal(g, deck):
+def deal(d, deck):
     """Five rounds over the ten tableau piles, then one more to 0 and 1."""
     for i in range(50):
-        g.put(_ROUND[i % 10], deck[i] | FACE_UP)
-    g.put(0, deck[50] | FACE_UP)
-    g.put(1, deck[51] | FACE_UP)
+        d.put(_ROUND[i % 10], deck[i] | FACE_UP)
+    d.put(0, deck[50] | FACE_UP)
+    d.put(1, deck[51] | FACE_UP)
 
 
 def stock_works(g):

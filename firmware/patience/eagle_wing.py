@@ -31,15 +31,15 @@ LAYOUT = ((0, 0, _), (1, 0, _), (5, 0, _), (6, 0, _), (7, 0, _), (8, 0, _),
           (5, 1, D), (6, 1, D), (7, 1, D), (8, 1, D))
 
 
-def deal(g, deck):
+def deal(d, deck):
     """Trunk: deck[0] face up then 12 face down; 8 wing cards; base; stock."""
-    g.put(_TRUNK, deck[0] | FACE_UP)
+    d.put(_TRUNK, deck[0] | FACE_UP)
     for i in range(1, 13):
-        g.put(_TRUNK, deck[i])
+        d.put(_TRUNK, deck[i])
     for i, pile in enumerate(_WING):
-        g.put(pile, deck[13 + i] | FACE_UP)
-    g.deal_base(2, deck[21])
-    g.deal_stock(deck, 22)
+        d.put(pile, deck[13 + i] | FACE_UP)
+    d.base(2, deck[21])
+    d.stock(deck, 22)
 
 
 def stock_works(g):

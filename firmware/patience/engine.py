@@ -368,30 +368,6 @@ class Game:
             first += 1
             last -= 1
 
-    # -- dealing ---------------------------------------------------------
-
-    def put(self, pile, card):
-        """Deal one card onto the top of a pile (used only by the deal)."""
-        state = self.state
-        at = self.end(pile)
-        for i in range(self.end(self.pile_count - 1), at, -1):
-            state[i] = state[i - 1]
-        state[at] = card
-        for later in range(pile, self.pile_count):
-            state[self._ends + later] += 1
-
-    def deal_base(self, foundation, card):
-        """Deal the base card face up onto a foundation: it fixes the base
-        rank and scores one point."""
-        self.put(foundation, card | FACE_UP)
-        self._set_var(_BASE, rank(card))
-        self._add_score(1)
-
-    def deal_stock(self, deck, first):
-        """The cards deck[first:] form the stock, face down, deck[first] on top."""
-        for i in range(51, first - 1, -1):
-            self.put(STOCK, deck[i])
-
     # -- help and text ---------------------------------------------------
 
     def hint(self):

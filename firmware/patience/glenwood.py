@@ -27,13 +27,13 @@ LAYOUT = ((0, 0, _), (1, 0, _), (4, 0, _), (5, 0, _), (6, 0, _), (7, 0, _),
           (5, 1, D), (6, 1, D), (7, 1, D))
 
 
-def deal(g, deck):
+def deal(d, deck):
     """Three rounds onto the reserves, one card per tableau pile; stock."""
     for i in range(12):
-        g.put(_RESERVES[i % 4], deck[i] | FACE_UP)
+        d.put(_RESERVES[i % 4], deck[i] | FACE_UP)
     for i in range(4):
-        g.put(7 + i, deck[12 + i] | FACE_UP)
-    g.deal_stock(deck, 16)
+        d.put(7 + i, deck[12 + i] | FACE_UP)
+    d.stock(deck, 16)
 
 
 def stock_works(g):
