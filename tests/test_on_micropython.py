@@ -4,6 +4,7 @@ Skipped outside CI when Node.js is missing; CI must have it.
 """
 
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ import patience
 from host_sim import mpvm
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+sys.path.insert(0, str(FIRMWARE.parent / "bench"))
+from memory import SETUP  # noqa: E402  (a game part-way through, as the bench measures it)
 
 
 @pytest.fixture(scope="module")
@@ -65,18 +68,7 @@ def test_whole_game_ends_the_same_on_micropython(vm, name):
 
 @pytest.mark.parametrize("name", patience.GAMES)
 def test_move_undo_redo_deal_allocate_nothing(vm, name):
-    setup = f"""
-g = patience.new_game({name!r}, seed=3)
-for _ in range(25):
-    m = g.moves()
-    if m:
-        g.move(*m[len(m) // 2])
-    elif not g.deal():
-        break
-while not g.moves():
-    g.undo()
-src, n, dst = g.moves()[0]
-"""
+    setup = SETUP.format(name=name)
     assert vm.measure_alloc("g.move(src, n, dst)\ng.undo()\ng.redo()\ng.undo()",
                             setup=setup, repeat=20) == 0
     assert vm.measure_alloc("g.deal()\ng.undo()", setup=setup, repeat=20) == 0
