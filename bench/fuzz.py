@@ -34,8 +34,11 @@ def mash(presses, seed, store=None):
             button = rng.choices(BUTTONS, WEIGHTS)[0]
             if rng.random() < 0.01:
                 button = rng.choice(MACROS)
-            s.press(" ".join(parse_script(button)))
             counts["presses"] += 1
+            try:
+                s.press(" ".join(parse_script(button)))
+            except Exception as error:  # pylint: disable=broad-except  # report, don't stop
+                return counts, "press %d (%s) raised %r" % (counts["presses"], button, error)
             app = s.app
             if app.game is None:
                 counts["title"] += 1

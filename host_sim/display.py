@@ -159,9 +159,19 @@ class CountingDisplay(PyGameDisplay):
 
     def _refresh_area(self, area):
         clipped = Area()
-        if self._core.clip_area(area, clipped):  # what is actually sent to the panel
-            self._areas.append((clipped.x1, clipped.y1, clipped.x2, clipped.y2))
-        return super()._refresh_area(area)
+        if not self._core.clip_area(area, clipped):
+            return True
+        self._areas.append((clipped.x1, clipped.y1, clipped.x2, clipped.y2))  # as the panel gets it
+        if clipped.size() % 2:
+            # blinka-displayio-pygamedisplay 4.0.1 packs two pixels a word and
+            # drops the last pixel of an odd-sized area, then fails to draw it;
+            # CircuitPython rounds up. Draw one more column (the screen's width
+            # is even, so an odd-wide area always has room on one side).
+            if clipped.x2 < self.width:
+                clipped.x2 += 1
+            else:
+                clipped.x1 -= 1
+        return super()._refresh_area(clipped)
 
     def _refresh_display(self):
         if self._pygame_screen is None:  # closed

@@ -394,3 +394,24 @@ def test_real_app_partial_refreshes_leave_no_stale_pixels(board):
             keys.press(name)
             app.tick()
             assert display.matches_full_redraw(), "stale pixels after %r" % name
+
+
+def test_odd_sized_refresh_areas_draw_like_the_device():
+    """A moved TileGrid's old and new places can make an area of odd width
+    and height (e.g. 19 x 35); the simulator must draw it, not fail."""
+    with CountingDisplay(160, 128, headless=True) as display:
+        bitmap = displayio.Bitmap(16, 22, 2)
+        palette = displayio.Palette(2)
+        palette[1] = 0xFFFFFF
+        for x in range(16):
+            for y in range(22):
+                bitmap[x, y] = 1
+        grid = displayio.TileGrid(bitmap, pixel_shader=palette, x=25, y=25)
+        group = displayio.Group()
+        group.append(grid)
+        display.root_group = group
+        display.refresh()
+        grid.x, grid.y = 28, 38
+        display.refresh()
+        assert display.last_areas == [(25, 25, 44, 60)]
+        assert display.matches_full_redraw()
