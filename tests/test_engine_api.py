@@ -2,7 +2,8 @@
 
 import pytest
 import patience
-from patience.cards import card_name, parse_card, parse_deck, rank, suit, is_red
+from patience.cards import rank, suit, is_red
+from patience.names import card_name, parse_card, parse_deck
 from patience.dealing import shuffled_deck
 from support import ALL_CARDS
 

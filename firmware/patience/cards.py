@@ -1,16 +1,13 @@
-"""Cards as single bytes: what a card byte means, and its two-letter names.
+"""Cards as single bytes: what a card byte means.
 
 Bits 0-3 hold the rank (A=1 .. K=13), bits 4-5 the suit (0 clubs,
 1 diamonds, 2 hearts, 3 spades), bit 7 is set when the card is face up.
-Names are two characters: rank from ``A23456789TJQK`` then suit from
-``cdhs``, e.g. ``Ac``, ``Td``, ``Kh``, ``9s``.
+Their two-letter names are in ``names``.
 """
 
 from micropython import const
 
 FACE_UP = const(0x80)
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
 
 
 def rank(card):
@@ -41,29 +38,6 @@ def make(rank_, suit_):
 def next_rank(rank_):
     """The rank one above, king wrapping to ace."""
     return 1 if rank_ == 13 else rank_ + 1
-
-
-def card_name(card):
-    """Two-letter name of a card byte, e.g. ``Td``; face ignored."""
-    return RANKS[rank(card) - 1] + SUITS[suit(card)]
-
-
-def parse_card(text):
-    """The face-down card byte named by two letters, e.g. ``Kh``.
-
-    Raises ValueError naming the text when it is not a card.
-    """
-    if len(text) == 2:
-        rank_at = RANKS.find(text[0].upper())
-        suit_at = SUITS.find(text[1].lower())
-        if rank_at >= 0 and suit_at >= 0:
-            return make(rank_at + 1, suit_at)
-    raise ValueError("not a card: %r (expected rank A23456789TJQK then suit cdhs, e.g. Td)" % text)
-
-
-def parse_deck(text):
-    """A bytearray of the cards named in a space-separated string."""
-    return bytearray(parse_card(word) for word in text.split())
 
 
 def is_valid(card):

@@ -22,8 +22,12 @@ REVERSE_HOME = False
 _ROUND = (0, 2, 5, 8, 11, 1, 4, 7, 10, 13)
 COLUMNS = 9
 ROWS = 5
-LAYOUT = ((0, 0, R), (5, 0, R), (0, 1, R), (4, 1, _), (5, 1, R), (0, 2, R), (4, 2, _),
-          (5, 2, R), (0, 3, R), (4, 3, _), (5, 3, R), (0, 4, R), (4, 4, _), (5, 4, R))
+LAYOUT = bytes((  # (column, row, fan) of each pile in turn
+    0, 0, R,  5, 0, R,  0, 1, R,  4, 1, _,
+    5, 1, R,  0, 2, R,  4, 2, _,  5, 2, R,
+    0, 3, R,  4, 3, _,  5, 3, R,  0, 4, R,
+    4, 4, _,  5, 4, R,
+))
 
 
 def deal(d, deck):

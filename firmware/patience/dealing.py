@@ -11,7 +11,7 @@ deck there and on CPython; then a Fisher-Yates shuffle.
 
 from micropython import const
 
-from .cards import FACE_UP, card_name, is_valid, rank
+from .cards import FACE_UP, is_valid, rank
 from .engine import STOCK, Game
 
 FIRST_DEAL = const(1)
@@ -77,6 +77,7 @@ def checked_deck(deck):
             raise ValueError("deck[%d] = %d is not a card byte" % (i, cards[i]))
         cards[i] &= 0x3F
         if seen[cards[i]]:
+            from .names import card_name
             raise ValueError("deck has %s twice" % card_name(cards[i]))
         seen[cards[i]] = 1
     return cards

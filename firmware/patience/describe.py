@@ -3,7 +3,8 @@
 Used by ``str(game)`` (the simulator's --dump, tests, the serial console).
 """
 
-from .cards import FACE_UP, RANKS, card_name
+from .cards import FACE_UP
+from .names import RANKS, card_name
 from .engine import KIND_NAMES
 
 

@@ -27,14 +27,14 @@ FAN_NONE = const(0)
 FAN_DOWN = const(1)
 FAN_RIGHT = const(2)
 
-ACT_MOVE = const(0)
-ACT_DEAL = const(1)
-ACT_REDEAL = const(2)
-ACT_MASK = const(3)
-F_FLIP_SRC = const(0x04)    # the source's new top card was turned face up
-F_REFILL = const(0x08)      # a reserve card was dealt onto the emptied source
-F_REFILL_FLIP = const(0x10)  # ... and it had been face down
-F_BASE = const(0x20)        # this move fixed the base rank
+_ACT_MOVE = const(0)
+_ACT_DEAL = const(1)
+_ACT_REDEAL = const(2)
+_ACT_MASK = const(3)
+_F_FLIP_SRC = const(0x04)    # the source's new top card was turned face up
+_F_REFILL = const(0x08)      # a reserve card was dealt onto the emptied source
+_F_REFILL_FLIP = const(0x10)  # ... and it had been face down
+_F_BASE = const(0x20)        # this move fixed the base rank
 
 _BASE = const(0)
 _REDEALS_USED = const(1)
@@ -151,7 +151,7 @@ class Game:
             raise ValueError("n must be a whole number of cards >= 1, not %r" % (n,))
         if not self.is_legal(src, n, dst):
             return False
-        self._play(ACT_MOVE, src, n, dst)
+        self._play(_ACT_MOVE, src, n, dst)
         self.recorded = self.done
         return True
 
@@ -169,13 +169,13 @@ class Game:
         return True
 
     def _stock_action(self):
-        """1 + ACT_DEAL or 1 + ACT_REDEAL for what the stock does now, or 0."""
+        """1 + _ACT_DEAL or 1 + _ACT_REDEAL for what the stock does now, or 0."""
         if not self.rules.stock_works(self):
             return 0
         if self.size(STOCK):
-            return 1 + ACT_DEAL
+            return 1 + _ACT_DEAL
         if self.rules.DEAL_ROW is None and self.size(WASTE) and self.redeals_left > 0:
-            return 1 + ACT_REDEAL
+            return 1 + _ACT_REDEAL
         return 0
 
     def auto_target(self, pile):
@@ -198,10 +198,10 @@ class Game:
         history = self.history
         flags = history[at]
         n = history[at + 3]
-        action = flags & ACT_MASK
-        if action == ACT_MOVE:
+        action = flags & _ACT_MASK
+        if action == _ACT_MOVE:
             self._unmove(flags, history[at + 1], n, history[at + 2])
-        elif action == ACT_DEAL:
+        elif action == _ACT_DEAL:
             self._undeal(n)
         else:
             self._set_var(_REDEALS_USED, self.state[self._vars + _REDEALS_USED] - 1)
@@ -214,7 +214,7 @@ class Game:
             return False
         at = 4 * self.done
         history = self.history
-        self._play(history[at] & ACT_MASK, history[at + 1], history[at + 3], history[at + 2])
+        self._play(history[at] & _ACT_MASK, history[at + 1], history[at + 3], history[at + 2])
         return True
 
     # -- mechanics -------------------------------------------------------
@@ -226,9 +226,9 @@ class Game:
         leaves the position untouched rather than half played.
         """
         self._make_room()
-        if action == ACT_MOVE:
+        if action == _ACT_MOVE:
             flags = self._do_move(src, n, dst)
-        elif action == ACT_DEAL:
+        elif action == _ACT_DEAL:
             n = self._do_deal()
             flags = 0
         else:
@@ -246,13 +246,13 @@ class Game:
             self._add_score(n)
             if self.base == 0:
                 self._set_var(_BASE, rank(self.card(dst)))
-                flags |= F_BASE
+                flags |= _F_BASE
         if self.kinds[src] == FOUNDATION:
             self._add_score(-n)
         if self.size(src):
             if self.rules.FLIP_AFTER_MOVE and not self.card(src) & FACE_UP:
                 self.state[self.end(src) - 1] |= FACE_UP
-                flags |= F_FLIP_SRC
+                flags |= _F_FLIP_SRC
         elif self.kinds[src] == TABLEAU and self.rules.REFILL_FROM is not None:
             flags |= self._refill(src)
         return flags
@@ -266,23 +266,23 @@ class Game:
         reserve = self.rules.REFILL_FROM
         if not self.size(reserve):
             return 0
-        flags = F_REFILL if self.card(reserve) & FACE_UP else F_REFILL | F_REFILL_FLIP
+        flags = _F_REFILL if self.card(reserve) & FACE_UP else _F_REFILL | _F_REFILL_FLIP
         self._shift(reserve, 1, pile, False, FACE_UP)
         return flags
 
     def _unmove(self, flags, src, n, dst):
         """Undo a card move recorded with ``flags``."""
-        if flags & F_REFILL:
+        if flags & _F_REFILL:
             self._shift(src, 1, self.rules.REFILL_FROM, False,
-                        0 if flags & F_REFILL_FLIP else FACE_UP)
-        if flags & F_FLIP_SRC:
+                        0 if flags & _F_REFILL_FLIP else FACE_UP)
+        if flags & _F_FLIP_SRC:
             self.state[self.end(src) - 1] &= ~FACE_UP
         self._shift(dst, n, src, self._turns_over(dst), FACE_UP)
         if self.kinds[dst] == FOUNDATION:
             self._add_score(-n)
         if self.kinds[src] == FOUNDATION:
             self._add_score(n)
-        if flags & F_BASE:
+        if flags & _F_BASE:
             self._set_var(_BASE, 0)
 
     def _do_deal(self):
@@ -383,7 +383,7 @@ class Game:
         at = 4 * self.done
         saved = self.history[at:at + 4]
         recorded = self.recorded
-        self._play(ACT_MOVE, src, n, dst)
+        self._play(_ACT_MOVE, src, n, dst)
         result = check(self)
         self.undo()
         self.history[at:at + 4] = saved

@@ -22,9 +22,12 @@ REVERSE_HOME = False
 _RESERVES = (6, 11, 12, 13)
 COLUMNS = 8
 ROWS = 2
-LAYOUT = ((0, 0, _), (1, 0, _), (4, 0, _), (5, 0, _), (6, 0, _), (7, 0, _),
-          (0, 1, D), (1, 1, D), (2, 1, D), (3, 1, D), (4, 1, D),
-          (5, 1, D), (6, 1, D), (7, 1, D))
+LAYOUT = bytes((  # (column, row, fan) of each pile in turn
+    0, 0, _,  1, 0, _,  4, 0, _,  5, 0, _,
+    6, 0, _,  7, 0, _,  0, 1, D,  1, 1, D,
+    2, 1, D,  3, 1, D,  4, 1, D,  5, 1, D,
+    6, 1, D,  7, 1, D,
+))
 
 
 def deal(d, deck):

@@ -1,7 +1,7 @@
 """Where piles go on a screen, worked out from each game's grid of piles.
 
-A game module declares ``COLUMNS``, ``ROWS`` and ``LAYOUT``: one
-(column, row, fan) per pile, fan being FAN_NONE (only the top card shows),
+A game module declares ``COLUMNS``, ``ROWS`` and ``LAYOUT``: bytes of one
+(column, row, fan) triple per pile, fan being FAN_NONE (only the top card shows),
 FAN_DOWN or FAN_RIGHT. ``Layout`` turns that into pixels for a screen and a
 card size: rows holding a downward fan share the height left over by the
 others, and every pile gets the room it may fill (up to the next pile or
@@ -15,6 +15,12 @@ from .engine import FAN_NONE, FAN_DOWN, FAN_RIGHT
 _MARGIN = const(1)
 
 
+def place(rules, pile):
+    """(column, row, fan) of a pile in its game's LAYOUT."""
+    at = 3 * pile
+    return rules.LAYOUT[at], rules.LAYOUT[at + 1], rules.LAYOUT[at + 2]
+
+
 class Layout:
     """Pixel places of a game's piles on a ``width`` x ``height`` screen."""
 
@@ -22,15 +28,15 @@ class Layout:
         self.card_w = card_w
         self.card_h = card_h
         self.gap = 2 if card_w < 20 else 3
-        count = len(rules.LAYOUT)
+        count = len(rules.LAYOUT) // 3
         self.x = [0] * count
         self.y = [0] * count
         self.fan = bytearray(count)
         self.room = [0] * count  # pixels a pile may cover, its card included
         tops = self._row_tops(rules, height - status_h)
-        self.bottom = height - status_h
         column_w = width // rules.COLUMNS
-        for pile, (column, row, fan) in enumerate(rules.LAYOUT):
+        for pile in range(count):
+            column, row, fan = place(rules, pile)
             left = column * width // rules.COLUMNS
             self.x[pile] = left + _MARGIN if fan == FAN_RIGHT else left + (column_w - card_w) // 2
             self.y[pile] = tops[row]
@@ -41,9 +47,9 @@ class Layout:
     def _row_tops(self, rules, usable):
         """Top y of each row; rows with a downward fan stretch."""
         stretch = bytearray(rules.ROWS)
-        for _, row, fan in rules.LAYOUT:
-            if fan == FAN_DOWN:
-                stretch[row] = 1
+        for at in range(0, len(rules.LAYOUT), 3):
+            if rules.LAYOUT[at + 2] == FAN_DOWN:
+                stretch[rules.LAYOUT[at + 1]] = 1
         fixed = self.card_h + self.gap
         fixed_total = fixed * (rules.ROWS - sum(stretch))
         spare = max(0, usable - _MARGIN - fixed_total)
@@ -60,12 +66,13 @@ class Layout:
 
     def _room(self, rules, pile, width, tops):
         """How far a pile may spread: to the next pile or the screen edge."""
-        column, row, fan = rules.LAYOUT[pile]
+        column, row, fan = place(rules, pile)
         if fan == FAN_DOWN:
             return tops[row + 1] - self.gap - self.y[pile]
         if fan == FAN_RIGHT:
             limit = width
-            for other, (other_column, other_row, _) in enumerate(rules.LAYOUT):
+            for other in range(len(self.x)):
+                other_column, other_row, _ = place(rules, other)
                 if other_row == row and other_column > column:
                     limit = min(limit, self.x[other])
             return limit - self.gap - self.x[pile]

@@ -12,6 +12,7 @@ import displayio
 
 from . import buttons, new_game
 from .engine import STOCK, TABLEAU
+from .names import RANKS
 from .table import Table
 from .text import Text
 
@@ -237,7 +238,7 @@ class Player:
         if game.rules.REDEALS:
             text += " R%d" % game.redeals_left
         if game.base:
-            text += " B" + "A23456789TJQK"[game.base - 1]
+            text += " B" + RANKS[game.base - 1]
         named = "%s DEAL %d" % (TITLES[game.name], game.seed)
         if len(named) + len(text) > self.table.status.columns:
             named = "%s %d" % (TITLES[game.name], game.seed)
