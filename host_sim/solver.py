@@ -432,17 +432,19 @@ class _Search:
         self.stopped = False     # the node budget or the time ran out
         self.exhausted = True    # every subtree searched was searched whole
 
-    def run(self, budget):
+    def run(self, budget, deadline=None):
         """Search from the current position, visiting at most ``budget``
-        more positions (and never more than ``max_nodes`` in all). True
-        with the game won and ``path`` holding the line; False with the
-        game back where it was."""
+        more positions (and never more than ``max_nodes`` in all), until
+        ``deadline`` at the latest. True with the game won and ``path``
+        holding the line; False with the game back where it was."""
         g = self.g
         profile = self.profile
         seen = self.seen
         path = self.path
         depth = len(path)
         limit = min(self.max_nodes, self.nodes + budget)
+        if deadline is None or self.deadline is not None and self.deadline < deadline:
+            deadline = self.deadline
         stack = [iter(ordered_actions(g, profile))]
         while stack:
             action = next(stack[-1], None)
@@ -463,8 +465,8 @@ class _Search:
             path.append(action)
             if g.is_won():
                 return True
-            if self.nodes >= limit or (self.deadline is not None and not self.nodes & 255
-                                       and time.perf_counter() > self.deadline):
+            if self.nodes >= limit or (deadline is not None and not self.nodes & 255
+                                       and time.perf_counter() > deadline):
                 self.exhausted = False
                 if self.nodes >= self.max_nodes or self.deadline is not None \
                         and time.perf_counter() > self.deadline:
@@ -478,8 +480,8 @@ class _Search:
 
     def split_root(self):
         """Search each first action's subtree in turn with an equal share
-        of the budget left, so that one bad first choice (the base card in
-        Glenwood and Chessboard) cannot use it all."""
+        of the nodes and time left, so that one bad first choice (the base
+        card in Glenwood and Chessboard) cannot use them all."""
         g = self.g
         actions = ordered_actions(g, self.profile)
         for index, action in enumerate(actions):
@@ -495,8 +497,13 @@ class _Search:
             self.path.append(action)
             if g.is_won():
                 return True
-            share = (self.max_nodes - self.nodes) // (len(actions) - index)
-            if self.run(max(share, 1)):
+            left = len(actions) - index
+            share = (self.max_nodes - self.nodes) // left
+            deadline = None
+            if self.deadline is not None:
+                now = time.perf_counter()
+                deadline = now + (self.deadline - now) / left
+            if self.run(max(share, 1), deadline):
                 return True
             self.path.pop()
             g.undo()
