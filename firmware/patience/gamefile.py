@@ -16,21 +16,45 @@ VERSION = const(1)
 _HEADER = const(8)
 
 
-def crc16(data, start, stop, crc=0xFFFF):
-    """CRC-16/CCITT of data[start:stop], small integers only."""
-    for i in range(start, stop):
-        crc ^= data[i] << 8
+# -- CRC-16/CCITT-FALSE and 16-bit fields, shared with the store (records) ---
+
+_CRC_HI = None
+_CRC_LO = None
+
+
+def _crc_tables():
+    global _CRC_HI, _CRC_LO
+    hi = bytearray(256)
+    lo = bytearray(256)
+    for i in range(256):
+        crc = i << 8
         for _ in range(8):
             crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+        hi[i] = crc >> 8
+        lo[i] = crc & 0xFF
+    _CRC_HI, _CRC_LO = hi, lo
+
+
+def crc16(data, start, stop, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of data[start:stop]: table-driven, small ints only."""
+    if _CRC_HI is None:
+        _crc_tables()
+    hi = _CRC_HI
+    lo = _CRC_LO
+    for i in range(start, stop):
+        j = (crc >> 8) ^ data[i]
+        crc = (((crc & 0xFF) ^ hi[j]) << 8) | lo[j]
     return crc
 
 
-def _put16(out, at, value):
+def put16(out, at, value):
+    """Write a 16-bit value, little-endian."""
     out[at] = value & 0xFF
-    out[at + 1] = value >> 8
+    out[at + 1] = (value >> 8) & 0xFF
 
 
-def _get16(data, at):
+def get16(data, at):
+    """Read a 16-bit value, little-endian."""
     return data[at] | data[at + 1] << 8
 
 
@@ -47,10 +71,10 @@ def dump(game):
     for i in range(4):
         out[4 + i] = (seed >> (8 * i)) & 0xFF
     out[_HEADER:_HEADER + state_len] = game.state
-    _put16(out, _HEADER + state_len, game.done)
-    _put16(out, _HEADER + state_len + 2, game.recorded)
+    put16(out, _HEADER + state_len, game.done)
+    put16(out, _HEADER + state_len + 2, game.recorded)
     out[hist_at:hist_at + 4 * game.recorded] = game.history[:4 * game.recorded]
-    _put16(out, len(out) - 2, crc16(out, 0, len(out) - 2))
+    put16(out, len(out) - 2, crc16(out, 0, len(out) - 2))
     return bytes(out)
 
 
@@ -80,12 +104,12 @@ def _read_body(game, data):
     counts = _HEADER + state_len
     if len(data) < counts + 6:
         raise ValueError("saved game is truncated (%d bytes)" % len(data))
-    done, recorded = _get16(data, counts), _get16(data, counts + 2)
+    done, recorded = get16(data, counts), get16(data, counts + 2)
     expected = counts + 4 + 4 * recorded + 2
     if len(data) != expected:
         raise ValueError("saved game is %d bytes, its header says %d: truncated or damaged"
                          % (len(data), expected))
-    if crc16(data, 0, expected - 2) != _get16(data, expected - 2):
+    if crc16(data, 0, expected - 2) != get16(data, expected - 2):
         raise ValueError("saved game is damaged (checksum mismatch)")
     if done > recorded:
         raise ValueError("saved game is damaged (history counts)")

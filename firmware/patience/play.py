@@ -151,18 +151,18 @@ class Player:
         self.table.select(0, 0)
 
     def undo(self):
-        self.drop_hold()
-        if self.game.undo():
-            self.after_change()
-        else:
-            self.message = "AT THE DEAL"
+        self._step(self.game.undo, "AT THE DEAL")
 
     def redo(self):
+        self._step(self.game.redo, "NOTHING TO REDO")
+
+    def _step(self, step, refusal):
+        """Undo or redo one step, or say why not."""
         self.drop_hold()
-        if self.game.redo():
+        if step():
             self.after_change()
         else:
-            self.message = "NOTHING TO REDO"
+            self.message = refusal
 
     def after_change(self):
         """Redraw what the last step changed; notice a win or a dead end."""

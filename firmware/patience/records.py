@@ -24,6 +24,8 @@ and undo still works back through every step kept.
 
 from micropython import const
 
+from .gamefile import crc16, get16, put16
+
 GAME_COUNT = const(4)
 LANGUAGES = ("en", "fr")
 SETTINGS_LEN = const(4)
@@ -44,46 +46,6 @@ STATE_LEN = (70, 67, 69, 69)
 def blob_floor(game_index):
     """Bytes of a game blob with no history at all."""
     return _BLOB_HEADER + STATE_LEN[game_index] + 4 + 2
-
-
-# -- CRC-16/CCITT (same values as gamefile.crc16), table-driven -------------
-
-_CRC_HI = None
-_CRC_LO = None
-
-
-def _crc_tables():
-    global _CRC_HI, _CRC_LO
-    hi = bytearray(256)
-    lo = bytearray(256)
-    for i in range(256):
-        crc = i << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-        hi[i] = crc >> 8
-        lo[i] = crc & 0xFF
-    _CRC_HI, _CRC_LO = hi, lo
-
-
-def crc16(data, start, stop, crc=0xFFFF):
-    """CRC-16/CCITT of data[start:stop]; equals gamefile.crc16, ~8x faster."""
-    if _CRC_HI is None:
-        _crc_tables()
-    hi = _CRC_HI
-    lo = _CRC_LO
-    for i in range(start, stop):
-        j = (crc >> 8) ^ data[i]
-        crc = (((crc & 0xFF) ^ hi[j]) << 8) | lo[j]
-    return crc
-
-
-def put16(out, at, value):
-    out[at] = value & 0xFF
-    out[at + 1] = (value >> 8) & 0xFF
-
-
-def get16(data, at):
-    return data[at] | data[at + 1] << 8
 
 
 # -- the saved things -----------------------------------------------------
