@@ -15,8 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from screens import running, table_mismatch  # noqa: E402
-from patience.store import Store  # noqa: E402
-from host_sim.keys import parse_script  # noqa: E402
+from patience.saves.store import Store  # noqa: E402
+from host_sim.simulator.keys import parse_script  # noqa: E402
 
 BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
 WEIGHTS = (3, 3, 4, 4, 6, 2, 1, 2)

@@ -16,7 +16,9 @@ import tempfile
 from pathlib import Path
 
 import patience
-from host_sim.mpvm import MicroPythonVM, ensure_node_package
+import sys
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from mpvm import MicroPythonVM, ensure_node_package
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 SETUP = """

@@ -13,9 +13,9 @@ import time
 
 import displayio
 
-from host_sim import sim
-from host_sim.display import CountingDisplay
-from patience import sheets
+from host_sim.simulator import cli as sim
+from host_sim.simulator.display import CountingDisplay
+from patience.screens import sheets
 
 
 def bitmap_ram(width, height, bits=4):

@@ -2,7 +2,7 @@
 
 Run: python bench/solver.py [N] [--games eagle-wing,agnes] [--max-nodes M]
 [--time-limit S]. For each game, searches deals 1..N (default 100) with
-``host_sim.solver.search`` under the budget and prints a table: deals won,
+``host_sim.tools.solver.search`` under the budget and prints a table: deals won,
 deals whose pruned search tree ran out (no win exists along the moves the
 solver tries), deals stopped by the budget, average nodes and time over all
 deals and over the won ones, and the average winning line length.
@@ -13,7 +13,7 @@ import argparse
 import time
 
 import patience
-from host_sim.solver import search
+from host_sim.tools.solver import search
 
 
 def bench(name, count, max_nodes, time_limit):

@@ -18,11 +18,11 @@ import sys
 import displayio
 
 import patience
-from host_sim import sim
-from host_sim.boards import get_board
-from host_sim.display import CountingDisplay
-from host_sim.keys import ScriptKeys
-from patience.app import App
+from host_sim.simulator import cli as sim
+from host_sim.simulator.boards import get_board
+from host_sim.simulator.display import CountingDisplay
+from host_sim.simulator.keys import ScriptKeys
+from patience.screens.app import App
 
 ARROWS = ("up", "down", "left", "right")
 

@@ -5,7 +5,7 @@ Draws every card, placeholder, frame and font glyph from the pixel data in
 
 * ``<out>/sheets/small.bmp``  for 160x128 and 240x135 screens,
 * ``<out>/sheets/large.bmp``  for 240x240 and 320x240 screens,
-* ``<out>/patience/sheets.py`` the constants the firmware reads.
+* ``<out>/patience/screens/sheets.py`` the constants the firmware reads.
 
 The BMPs are uncompressed 4-bit indexed files (16-colour palette, bottom-up
 rows) so ``displayio.OnDiskBitmap`` and ``adafruit_imageload`` can read them.
@@ -442,7 +442,7 @@ def first_card_tile():
 
 
 def render_module():
-    """Source text of firmware/patience/sheets.py."""
+    """Source text of firmware/patience/screens/sheets.py."""
     lines = [MODULE_DOC, "# Palette indices (both sheets)."]
     lines += ["COLOUR_%s = %d  # %s" % (name, index, why)
               for index, (name, _rgb, why) in enumerate(PALETTE_ENTRIES)]
@@ -480,7 +480,7 @@ def build(out_dir):
     for spec in SPECS:
         write_file(os.path.join(out_dir, "sheets", spec.name + ".bmp"),
                    encode_bmp4(build_sheet(spec), palette))
-    write_file(os.path.join(out_dir, "patience", "sheets.py"),
+    write_file(os.path.join(out_dir, "patience", "screens", "sheets.py"),
                render_module().encode("ascii"))
 
 

@@ -2,17 +2,17 @@
 
 from contextlib import contextmanager
 
-from host_sim import sim
-from host_sim.boards import get_board
-from host_sim.display import CountingDisplay
-from host_sim.keys import ScriptKeys
-from patience import sheets
+from host_sim.simulator import cli as sim
+from host_sim.simulator.boards import get_board
+from host_sim.simulator.display import CountingDisplay
+from host_sim.simulator.keys import ScriptKeys
+from patience.screens import sheets
 
 
 @contextmanager
 def running(game=None, deal=None, board="pybadge", store=None):
     """An App on a headless display of ``board``; yields a Session."""
-    from patience.app import App
+    from patience.screens.app import App
     spec = get_board(board)
     keys = ScriptKeys()
     with CountingDisplay(spec.width, spec.height, headless=True) as display:
@@ -64,7 +64,7 @@ class Session:
 
 def table_mismatch(app):
     """Why the table on screen differs from the engine's piles, or None."""
-    from patience.cards import FACE_UP, rank, suit
+    from patience.core.cards import FACE_UP, rank, suit
     player = app.player
     if player is None:
         return None

@@ -3,8 +3,8 @@
 from pathlib import Path
 
 import patience
-from patience.cards import FACE_UP
-from patience.names import parse_card, card_name
+from patience.core.cards import FACE_UP
+from patience.core.names import parse_card, card_name
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 ALL_CARDS = [((i // 13) << 4) | (i % 13 + 1) for i in range(52)]

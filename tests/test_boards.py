@@ -11,8 +11,10 @@ import types
 
 import pytest
 
-from patience import board_events, board_few, board_shift, boards, buttons, sheets
-from patience.board_gestures import DIGITS, GAME, LIST
+from patience import boards
+from patience.boards import events as board_events, few as board_few, shift as board_shift
+from patience.screens import buttons, sheets
+from patience.boards.gestures import DIGITS, GAME, LIST
 from support import FIRMWARE
 
 NAMES = buttons.NAMES
@@ -476,7 +478,7 @@ def test_message_drawn_with_terminalio_tiles(monkeypatch, waits):
 
 
 def test_wrap_cuts_long_ids_and_keeps_paragraphs():
-    from patience.board_message import wrap
+    from patience.boards.message import wrap
     assert wrap(("ab cd ef", "", "x" * 12), 5) == ["ab cd", "ef", "", "xxxxx", "xxxxx", "xx"]
 
 
@@ -487,7 +489,7 @@ def test_wrap_cuts_long_ids_and_keeps_paragraphs():
 def code_py(monkeypatch, made):
     """Run firmware/code.py on a fake board; returns the App it started."""
     started = []
-    from patience.app import App
+    from patience.screens.app import App
     monkeypatch.setattr(App, "run", lambda self: started.append(self))
     monkeypatch.setattr(sheets, "PATH", tuple(str(FIRMWARE) + p for p in sheets.PATH))
 
@@ -575,7 +577,7 @@ DISPLAY.brightness = 1.0
 
 @pytest.fixture(scope="module")
 def vm():
-    from host_sim import mpvm
+    import mpvm
     mpvm.require_node_for_tests()
     with mpvm.MicroPythonVM(heap_kb=256) as machine:
         machine.install_tree(FIRMWARE / "patience", "/lib/patience")
@@ -589,7 +591,7 @@ def vm():
 
 def test_start_path_and_two_buttons_on_micropython(vm):
     out = vm.run('''
-from patience.app import App
+from patience.screens.app import App
 RAN = []
 App.run = lambda self: RAN.append(self)
 from patience.boards import start
@@ -615,7 +617,7 @@ print(app.screen.overlay is not None)
 
 
 VM_SETUP = '''
-from patience import board_events as E, board_few as F, board_gestures as G, board_shift as S
+from patience.boards import events as E, few as F, gestures as G, shift as S
 import keypad_script
 class K:
     def __init__(self):

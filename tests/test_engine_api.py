@@ -2,9 +2,9 @@
 
 import pytest
 import patience
-from patience.cards import rank, suit, is_red
-from patience.names import card_name, parse_card, parse_deck
-from patience.dealing import shuffled_deck
+from patience.core.cards import rank, suit, is_red
+from patience.core.names import card_name, parse_card, parse_deck
+from patience.core.dealing import shuffled_deck
 from support import ALL_CARDS
 
 GAMES = patience.GAMES
@@ -174,7 +174,7 @@ def test_other_version_is_refused_by_name():
 
 
 def test_memory_error_while_history_grows_leaves_the_position_whole(monkeypatch):
-    import patience.engine as engine
+    import patience.core.engine as engine
     g = patience.new_game("chessboard", seed=8)
     g.history = bytearray(4)                       # full after one step
     g.move(*g.moves()[0])

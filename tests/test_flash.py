@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from host_sim import flash, flash_drive, flash_install, flash_tree
+from host_sim.flash import cli as flash, drive as flash_drive, install as flash_install, tree as flash_tree
 
 REPO = Path(__file__).resolve().parent.parent
 BOOT_OUT = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\n"

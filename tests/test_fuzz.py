@@ -6,7 +6,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
 from fuzz import mash  # noqa: E402
-from patience.store import Store  # noqa: E402
+from patience.saves.store import Store  # noqa: E402
 
 
 def test_mashing_buttons_never_breaks_the_game_or_the_screen():

@@ -3,11 +3,11 @@
 import pytest
 
 import patience
-from patience.art import Art, size_for
-from patience.layout import Layout, FAN_NONE, FAN_DOWN, FAN_RIGHT
-from patience.table import Table
+from patience.screens.art import Art, size_for
+from patience.screens.layout import Layout, FAN_NONE, FAN_DOWN, FAN_RIGHT
+from patience.screens.table import Table
 from support import position, ALL_CARDS, FIRMWARE
-from patience.names import card_name
+from patience.core.names import card_name
 
 SCREENS = [(160, 128), (240, 135), (240, 240), (320, 240)]
 

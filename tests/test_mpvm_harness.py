@@ -1,4 +1,4 @@
-"""Tests for host_sim.mpvm: the real 32-bit MicroPython VM harness.
+"""Tests for tests.mpvm: the real 32-bit MicroPython VM harness.
 
 Skipped locally when Node.js/npm are missing; under CI=true they fail instead.
 """
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from host_sim import mpvm
-from host_sim.mpvm import MicroPythonError, MicroPythonVM, MicroPythonVMError
+import mpvm
+from mpvm import MicroPythonError, MicroPythonVM, MicroPythonVMError
 
 XORSHIFT32 = """
 x ^= (x << 13) & 0xFFFFFFFF

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import patience
-from host_sim import mpvm
+import mpvm
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 sys.path.insert(0, str(FIRMWARE.parent / "bench"))

@@ -5,10 +5,10 @@ import random
 import pytest
 
 import patience
-from host_sim import sim
-from host_sim.autoplay import Driver
-from host_sim.nvm_file import FileNVM
-from patience.store import Store
+from host_sim.simulator import cli as sim
+from host_sim.tools.autoplay import Driver
+from host_sim.simulator.nvm_file import FileNVM
+from patience.saves.store import Store
 from screens import running
 
 BUTTONS = ("left", "right", "up", "down", "a", "a", "a", "b", "select")
@@ -53,7 +53,7 @@ def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
 
 def test_save_waits_for_still_buttons_then_writes(tmp_path, monkeypatch):
     clock = [50.0]
-    monkeypatch.setattr("patience.app.monotonic", lambda: clock[0])
+    monkeypatch.setattr("patience.screens.app.monotonic", lambda: clock[0])
     path = tmp_path / "save.nvm"
     with running("eagle-wing", 1, store=_store(path)) as s:
         s.press("b")                                 # a card goes home: not saved yet

@@ -1,7 +1,7 @@
 """What the player sees and does, through the real button path."""
 
 import patience
-from patience import buttons
+from patience.screens import buttons
 from support import position
 from screens import running
 
@@ -137,7 +137,7 @@ def test_no_moves_left_is_announced():
 
 def test_held_d_pad_repeats(monkeypatch):
     clock = [100.0]
-    monkeypatch.setattr("patience.app.monotonic", lambda: clock[0])
+    monkeypatch.setattr("patience.screens.app.monotonic", lambda: clock[0])
     with running("agnes", 2) as s:
         start = s.player.cursor
         s.keys.hold("right")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from host_sim import mpvm
+import mpvm
 from support import FIRMWARE
 
 STUBS = Path(__file__).parent / "vm_stubs"
@@ -27,7 +27,7 @@ def _cpython_run(name, deal, presses):
     spec = importlib.util.spec_from_file_location("keypad_script", STUBS / "keypad_script.py")
     keypad_script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(keypad_script)
-    from patience.app import App
+    from patience.screens.app import App
     display, keys = keypad_script.Display(160, 128), keypad_script.ScriptKeys()
     app = App(display, keys, root=str(FIRMWARE), game=name, deal=deal)
     for key in presses:
@@ -52,7 +52,7 @@ def test_button_session_ends_the_same_on_micropython(vm, name):
     presses = _presses(PRESSES[name])
     vm.run(f"""
 import keypad_script
-from patience.app import App
+from patience.screens.app import App
 display, keys = keypad_script.Display(160, 128), keypad_script.ScriptKeys()
 app = App(display, keys, game={name!r}, deal=77)
 for key in {presses!r}:

@@ -2,7 +2,7 @@
 
 Runs without a screen: in-process tests use SDL's dummy video driver; the
 exit codes are checked through subprocesses.  Most tests drive a tiny
-stand-in app (FakeApp); test_real_app_* run the firmware's patience.app.App.
+stand-in app (FakeApp); test_real_app_* run the firmware's patience.screens.app.App.
 """
 
 import importlib.util
@@ -15,13 +15,13 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported
 
 import pytest  # noqa: E402
 
-from host_sim import sim  # noqa: E402
-from host_sim.boards import BOARDS, board_module, get_board  # noqa: E402
-from host_sim.display import CountingDisplay, default_scale, display_available  # noqa: E402
-from host_sim.keys import (BUTTONS, KEY_HELP, Event, EventQueue, PygameKeys,  # noqa: E402
+from host_sim.simulator import cli as sim  # noqa: E402
+from host_sim.simulator.boards import BOARDS, board_module, get_board  # noqa: E402
+from host_sim.simulator.display import CountingDisplay, default_scale, display_available  # noqa: E402
+from host_sim.simulator.keys import (BUTTONS, KEY_HELP, Event, EventQueue, PygameKeys,  # noqa: E402
                            ScriptKeys, parse_script)
 
-import displayio  # noqa: E402  (after host_sim.display: it sets Blinka's environment)
+import displayio  # noqa: E402  (after host_sim.simulator.display: it sets Blinka's environment)
 import pygame  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -48,7 +48,7 @@ def tile_sheet():
 
 
 class FakeApp:
-    """Same interface as patience.app.App: right moves a square, a recolours it."""
+    """Same interface as patience.screens.app.App: right moves a square, a recolours it."""
 
     made = []
 
@@ -100,7 +100,7 @@ def _no_display_left():
 
 def run_cli(*args, env=None):
     """patience-sim in a subprocess: (exit code, stdout, stderr)."""
-    done = subprocess.run([sys.executable, "-m", "host_sim.sim", *args], cwd=REPO, env=env,
+    done = subprocess.run([sys.executable, "-m", "host_sim.simulator.cli", *args], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=60)
     return done.returncode, done.stdout, done.stderr
 
@@ -341,7 +341,7 @@ def test_boards_and_default_scale():
 
 
 def _real_app():
-    from patience.app import App
+    from patience.screens.app import App
     made = []
 
     def factory(*args, **kwargs):
@@ -384,7 +384,7 @@ def test_real_app_through_console_entry(tmp_path):
 @pytest.mark.parametrize("board", ["pybadge", "clue"])
 def test_real_app_partial_refreshes_leave_no_stale_pixels(board):
     """After every key the screen equals a full redraw of the app's groups."""
-    from patience.app import App
+    from patience.screens.app import App
     spec = get_board(board)
     keys = ScriptKeys()
     with CountingDisplay(spec.width, spec.height, headless=True) as display:

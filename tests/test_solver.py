@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import patience
-from host_sim import solver
+from host_sim.tools import solver
 
 WINS = json.loads((Path(__file__).parent / "golden" / "wins.json").read_text())
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,7 +113,7 @@ def test_cli_prints_a_line_per_seed(capsys):
 def test_cli_actions_as_a_module():
     seed = WINS["eagle-wing"]["seed"]
     out = subprocess.run(
-        [sys.executable, "-m", "host_sim.solver", "eagle-wing", "--seeds", str(seed),
+        [sys.executable, "-m", "host_sim.tools.solver", "eagle-wing", "--seeds", str(seed),
          "--max-nodes", "20000", "--actions"],
         cwd=ROOT, capture_output=True, text=True, timeout=60, check=True).stdout
     lines = out.splitlines()

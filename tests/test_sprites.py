@@ -18,13 +18,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
-GENERATED = ("sheets/small.bmp", "sheets/large.bmp", "patience/sheets.py")
+GENERATED = ("sheets/small.bmp", "sheets/large.bmp", "patience/screens/sheets.py")
 
 
 def load_sheets_module():
-    """Import firmware/patience/sheets.py on its own (not the package)."""
+    """Import firmware/patience/screens/sheets.py on its own (not the package)."""
     spec = importlib.util.spec_from_file_location(
-        "generated_sheets", FIRMWARE / "patience" / "sheets.py")
+        "generated_sheets", FIRMWARE / "patience" / "screens" / "sheets.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -98,7 +98,7 @@ def test_regenerating_gives_the_committed_files(tmp_path):
 
 
 def test_sheets_module_is_plain_constants():
-    tree = ast.parse((FIRMWARE / "patience" / "sheets.py").read_text())
+    tree = ast.parse((FIRMWARE / "patience" / "screens" / "sheets.py").read_text())
     assert "GENERATED" in ast.get_docstring(tree)
     for node in tree.body[1:]:
         if isinstance(node, ast.ImportFrom):

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import patience
-from host_sim import mpvm
-from host_sim.nvm_file import FileNVM
-from patience.records import (COUNTER_MAX, GAME_COUNT, STATE_LEN, Saved, Settings, Stats,
+import mpvm
+from host_sim.simulator.nvm_file import FileNVM
+from patience.saves.records import (COUNTER_MAX, GAME_COUNT, STATE_LEN, Saved, Settings, Stats,
                               blob_floor, crc16, trim_history)
-from patience.store import (DAMAGED, EMPTY, FOREIGN, HEADER, SLOT_MIN, VALID, Store,
+from patience.saves.store import (DAMAGED, EMPTY, FOREIGN, HEADER, SLOT_MIN, VALID, Store,
                             min_slot, newer)
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
@@ -554,8 +554,8 @@ def test_file_nvm_refuses_bad_paths_and_writes(tmp_path):
 
 _VM_SCRIPT = """
 import patience
-from patience.store import Store
-from patience.records import Saved, Settings, Stats
+from patience.saves.store import Store
+from patience.saves.records import Saved, Settings, Stats
 nvm = bytearray({size})
 store = Store(nvm)
 saved = store.load()

@@ -1,7 +1,7 @@
 """A known deal of each game played to the won screen with buttons only.
 
 The key scripts in golden/win-keys.json were made by ``python -m
-host_sim.autoplay GAME DEAL`` (the solver's line steered with the D-pad);
+host_sim.tools.autoplay GAME DEAL`` (the solver's line steered with the D-pad);
 here they go through the real input path: ScriptKeys, App.tick, screens.
 """
 

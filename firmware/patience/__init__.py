@@ -5,7 +5,7 @@ deck=...)`` deals 52 given card bytes; ``load_game(data)`` restores a game
 saved with ``g.to_bytes()``. Game names are in ``GAMES``.
 """
 
-from .engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE, Game
+from .core.engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE, Game
 
 GAMES = ("eagle-wing", "agnes", "glenwood", "chessboard")
 
@@ -13,16 +13,16 @@ GAMES = ("eagle-wing", "agnes", "glenwood", "chessboard")
 def rules_for(name):
     """The rules module of a game, imported on first use."""
     if name == "eagle-wing":
-        from . import eagle_wing
+        from .games import eagle_wing
         return eagle_wing
     if name == "agnes":
-        from . import agnes
+        from .games import agnes
         return agnes
     if name == "glenwood":
-        from . import glenwood
+        from .games import glenwood
         return glenwood
     if name == "chessboard":
-        from . import chessboard
+        from .games import chessboard
         return chessboard
     raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
 
@@ -30,7 +30,7 @@ def rules_for(name):
 def new_game(name, seed=None, deck=None):
     """A freshly dealt game: deal number ``seed``, or the 52 bytes ``deck``."""
     rules = rules_for(name)
-    from . import dealing
+    from .core import dealing
     try:
         return dealing.deal(rules, seed, deck)
     finally:
@@ -46,5 +46,5 @@ def _let_go(module):
 
 def load_game(data):
     """A game restored from ``to_bytes()`` data; ValueError if it is damaged."""
-    from .gamefile import load
+    from .core.gamefile import load
     return load(data)

@@ -1,0 +1,110 @@
+"""Board profiles: start the game with this board's screen and buttons.
+
+``start()`` (all that code.py calls) looks up ``board.board_id`` in
+PROFILES, sets up that board's buttons as an object whose ``events.get()``
+gives the App the eight logical buttons of patience.screens.buttons (wrapped in a
+backlight dimmer), and runs the App. Each profile lives in a small module
+imported only on its own board:
+
+- board_shift: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
+  register; the LC shares the ``pybadge`` id) and PyGamer (four buttons
+  there plus the joystick as the D-pad);
+- board_few: CLUE (two buttons), Feather ESP32-S2/S3 Reverse TFT (three)
+  and Feather ESP32-S2/S3 TFT (one); their control schemes are described
+  there.
+
+On any other board the screen (or, without one, the serial console) says
+which board it is and what is missing; nothing raises.
+"""
+
+# board_id (the "Board ID:" line of boot_out.txt) -> (module, profile function)
+PROFILES = {
+    "pybadge": ("shift", "badge"),
+    "edgebadge": ("shift", "badge"),
+    "pygamer": ("shift", "gamer"),
+    "clue_nrf52840_express": ("few", "two"),
+    "adafruit_feather_esp32s2_reverse_tft": ("few", "three"),
+    "adafruit_feather_esp32s3_reverse_tft": ("few", "three"),
+    "adafruit_feather_esp32s2_tft": ("few", "one"),
+    "adafruit_feather_esp32s3_tft": ("few", "one"),
+}
+# boards with a screen but only touch for input
+TOUCH_ONLY = ("pyportal", "pyportal_titano", "pyportal_pynt")
+
+NO_BUTTONS = "No buttons this game knows."
+TOUCH = "Touch screens are not supported: no buttons."
+NO_DISPLAY = "No built-in display (board.DISPLAY)."
+
+
+def profile(board_id):
+    """The setup function ``f(board, display, clock=None) -> keys`` for a
+    board id, or None for a board without a profile."""
+    found = PROFILES.get(board_id)
+    if found is None:
+        return None
+    module, name = found
+    if module == "shift":
+        from . import shift as board_shift
+        return getattr(board_shift, name)
+    from . import few as board_few
+    return getattr(board_few, name)
+
+
+def reason(board_id, display):
+    """Why the game cannot start, or None when it can."""
+    if display is None:
+        return NO_DISPLAY
+    if board_id in PROFILES:
+        return None
+    return TOUCH if board_id in TOUCH_ONLY else NO_BUTTONS
+
+
+def setup(board):
+    """(keys, None) for this board, or (None, why not)."""
+    board_id = getattr(board, "board_id", "unknown")
+    display = getattr(board, "DISPLAY", None)
+    why = reason(board_id, display)
+    if why is not None:
+        return None, why
+    try:
+        return profile(board_id)(board, display), None
+    except Exception as err:  # pylint: disable=broad-except  # a pin missing or in use
+        return None, "Buttons failed: %s" % err
+
+
+def start(board=None):
+    """Run the game on this board, or say why not (then wait forever)."""
+    if board is None:
+        import board  # pylint: disable=import-outside-toplevel,redefined-outer-name
+    keys, why = setup(board)
+    if keys is None:
+        from .message import show
+        display = getattr(board, "DISPLAY", None)
+        show(display, getattr(board, "board_id", "unknown"), why)
+        if display is not None:
+            wait()  # keep the message on the screen
+        return
+    from ..screens.app import App
+    app = App(board.DISPLAY, keys, store=nvm_store())
+    attach = getattr(keys, "attach", None)
+    if attach:
+        attach(app)
+    app.run()
+
+
+def nvm_store():
+    """The save store on this board's NVM (saves are off where there is none)."""
+    from ..saves.store import Store
+    try:
+        import microcontroller  # pylint: disable=import-outside-toplevel
+        nvm = microcontroller.nvm
+    except (ImportError, AttributeError):
+        nvm = None
+    return Store(nvm)
+
+
+def wait():
+    """Idle forever (code.py ending would put the terminal back on screen)."""
+    import time
+    while True:
+        time.sleep(1)

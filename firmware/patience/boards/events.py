@@ -1,0 +1,126 @@
+"""Key events between a board's buttons and the App: the pieces all profiles share.
+
+``Event`` looks like a ``keypad.Event`` (key_number, pressed, released,
+timestamp). ``ticks()`` counts milliseconds as ``supervisor.ticks_ms()``
+does (wrapping at 2**29, so always a small int) and ``ticks_diff`` compares
+two of them. ``Dimmer`` dims the backlight after a minute without a press;
+``Merge`` joins several keypad objects into one numbering. Every wrapper
+has ``events.get()`` like a keypad object and allocates nothing while no
+button is touched.
+"""
+
+from micropython import const
+
+_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
+_HALF = const(0x10000000)
+IDLE_MS = const(60000)  # dim after a minute without a press
+DIM_LEVEL = 0.1  # backlight while dimmed (0..1)
+
+
+def _monotonic_ms():
+    """Milliseconds from an arbitrary start, wrapping like supervisor.ticks_ms."""
+    import time
+    if hasattr(time, "monotonic"):
+        return int(time.monotonic() * 1000) & _MASK
+    return getattr(time, "ticks_ms")() & _MASK  # plain MicroPython (the test VM)
+
+
+try:
+    import supervisor
+    ticks = supervisor.ticks_ms
+except ImportError:  # CPython tests and plain MicroPython
+    ticks = _monotonic_ms
+
+
+def ticks_diff(later, earlier):
+    """``later - earlier`` in milliseconds, correct across the wrap."""
+    return ((later - earlier + _HALF) & _MASK) - _HALF
+
+
+def ticks_add(when, ms):
+    """``when`` plus ``ms`` on the wrapping clock."""
+    return (when + ms) & _MASK
+
+
+class Event:
+    """A key event in the App's numbering (see patience.screens.buttons)."""
+
+    def __init__(self, key_number, pressed, timestamp=0):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+        self.timestamp = timestamp
+
+
+class Dimmer:
+    """Passes ``source``'s events on; dims ``display`` after ``idle`` ms
+    without a press and wakes it on the next press, which is swallowed
+    together with its release so that it does nothing in the game.
+
+    Where the display has no adjustable backlight nothing is dimmed and no
+    press is swallowed.
+    """
+
+    def __init__(self, source, display, clock=None, idle=IDLE_MS, level=DIM_LEVEL):
+        self.source = source
+        self.display = display
+        self.clock = clock or ticks
+        self.idle = idle
+        self.level = level
+        self.events = self
+        self.last = self.clock()
+        self.bright = None  # the brightness to restore while dimmed
+        self.swallow = -1  # key whose release is still to be swallowed
+        self.works = True
+
+    def get(self):
+        """The next event to act on, or None."""
+        event = self.source.events.get()
+        while event:
+            if not event.pressed:
+                if event.key_number != self.swallow:
+                    return event
+                self.swallow = -1
+            else:
+                self.last = self.clock()
+                if self.bright is None:
+                    return event
+                self._wake()
+                self.swallow = event.key_number
+            event = self.source.events.get()
+        if self.bright is None and self.works and ticks_diff(self.clock(), self.last) >= self.idle:
+            self._dim()
+        return None
+
+    def _dim(self):
+        try:
+            bright = self.display.brightness
+            bright = 1.0 if bright is None else bright
+            self.display.brightness = min(bright, self.level)
+            self.bright = bright
+        except Exception:  # pylint: disable=broad-except  # no backlight control here
+            self.works = False
+
+    def _wake(self):
+        bright, self.bright = self.bright, None
+        try:
+            self.display.brightness = bright
+        except Exception:  # pylint: disable=broad-except
+            self.works = False
+
+
+class Merge:
+    """Several keypad objects as one: ``parts`` is a sequence of
+    (keys, first key number); the keys of each part are numbered from it."""
+
+    def __init__(self, parts):
+        self.parts = parts
+        self.events = self
+
+    def get(self):
+        """The next event of any part, renumbered, or None."""
+        for keys, first in self.parts:
+            event = keys.events.get()
+            if event:
+                return Event(first + event.key_number, event.pressed, event.timestamp)
+        return None

@@ -1,0 +1,144 @@
+"""Games as bytes: the save format written by ``to_bytes`` and read back.
+
+Layout (little-endian): b"CP", version, game number, deal number (4 bytes),
+the position (``Game.state``), done and recorded history counts (2 bytes
+each), ``recorded`` history entries of 4 bytes, then a CRC-16 of all of it.
+Anything truncated, damaged or of another version is refused with a
+ValueError that says why.
+"""
+
+from micropython import const
+
+from .cards import is_valid
+
+MAGIC = b"CP"
+VERSION = const(1)
+_HEADER = const(8)
+
+
+# -- CRC-16/CCITT-FALSE and 16-bit fields, shared with the store (records) ---
+
+_CRC_HI = None
+_CRC_LO = None
+
+
+def _crc_tables():
+    global _CRC_HI, _CRC_LO
+    hi = bytearray(256)
+    lo = bytearray(256)
+    for i in range(256):
+        crc = i << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+        hi[i] = crc >> 8
+        lo[i] = crc & 0xFF
+    _CRC_HI, _CRC_LO = hi, lo
+
+
+def crc16(data, start, stop, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of data[start:stop]: table-driven, small ints only."""
+    if _CRC_HI is None:
+        _crc_tables()
+    hi = _CRC_HI
+    lo = _CRC_LO
+    for i in range(start, stop):
+        j = (crc >> 8) ^ data[i]
+        crc = (((crc & 0xFF) ^ hi[j]) << 8) | lo[j]
+    return crc
+
+
+def put16(out, at, value):
+    """Write a 16-bit value, little-endian."""
+    out[at] = value & 0xFF
+    out[at + 1] = (value >> 8) & 0xFF
+
+
+def get16(data, at):
+    """Read a 16-bit value, little-endian."""
+    return data[at] | data[at + 1] << 8
+
+
+def dump(game):
+    """The bytes of a game: position, whole history (redo part too), CRC."""
+    from .. import GAMES
+    state_len = len(game.state)
+    hist_at = _HEADER + state_len + 4
+    out = bytearray(hist_at + 4 * game.recorded + 2)
+    out[0:2] = MAGIC
+    out[2] = VERSION
+    out[3] = GAMES.index(game.name)
+    seed = game.seed
+    for i in range(4):
+        out[4 + i] = (seed >> (8 * i)) & 0xFF
+    out[_HEADER:_HEADER + state_len] = game.state
+    put16(out, _HEADER + state_len, game.done)
+    put16(out, _HEADER + state_len + 2, game.recorded)
+    out[hist_at:hist_at + 4 * game.recorded] = game.history[:4 * game.recorded]
+    put16(out, len(out) - 2, crc16(out, 0, len(out) - 2))
+    return bytes(out)
+
+
+def load(data):
+    """A Game from ``dump`` bytes, checked; ValueError says what is wrong."""
+    from .. import GAMES, rules_for
+    from .engine import Game
+    if len(data) < _HEADER + 2:
+        raise ValueError("saved game is truncated (%d bytes)" % len(data))
+    if data[0:2] != MAGIC:
+        raise ValueError("not a saved game (wrong magic bytes)")
+    if data[2] != VERSION:
+        raise ValueError("saved game has version %d, this program reads version %d"
+                         % (data[2], VERSION))
+    if data[3] >= len(GAMES):
+        raise ValueError("saved game names unknown game number %d" % data[3])
+    seed = data[4] | data[5] << 8 | data[6] << 16 | data[7] << 24
+    game = Game(rules_for(GAMES[data[3]]), seed)
+    _read_body(game, data)
+    _check_position(game)
+    return game
+
+
+def _read_body(game, data):
+    """Fill the game's state and history from data, checking sizes and CRC."""
+    state_len = len(game.state)
+    counts = _HEADER + state_len
+    if len(data) < counts + 6:
+        raise ValueError("saved game is truncated (%d bytes)" % len(data))
+    done, recorded = get16(data, counts), get16(data, counts + 2)
+    expected = counts + 4 + 4 * recorded + 2
+    if len(data) != expected:
+        raise ValueError("saved game is %d bytes, its header says %d: truncated or damaged"
+                         % (len(data), expected))
+    if crc16(data, 0, expected - 2) != get16(data, expected - 2):
+        raise ValueError("saved game is damaged (checksum mismatch)")
+    if done > recorded:
+        raise ValueError("saved game is damaged (history counts)")
+    game.state[:] = data[_HEADER:counts]
+    if 4 * recorded > len(game.history):
+        game.history = bytearray(4 * recorded + len(game.history))
+    game.history[:4 * recorded] = data[counts + 4:counts + 4 + 4 * recorded]
+    game.done, game.recorded = done, recorded
+
+
+def _check_position(game):
+    """Refuse a position that is not 52 distinct cards in valid piles."""
+    seen = bytearray(64)
+    for i in range(52):
+        card = game.state[i]
+        if not is_valid(card) or seen[card & 0x3F]:
+            raise ValueError("saved game is damaged (card %d)" % i)
+        seen[card & 0x3F] = 1
+    last = 0
+    for pile in range(game.pile_count):
+        if game.end(pile) < last:
+            raise ValueError("saved game is damaged (pile %d)" % pile)
+        last = game.end(pile)
+    if last != 52 or game.base > 13 or game.redeals_left < 0:
+        raise ValueError("saved game is damaged (piles or variables)")
+    on_foundations = sum(game.size(f) for f in game.foundations)
+    if game.score != on_foundations:
+        raise ValueError("saved game is damaged (score)")
+    for at in range(0, 4 * game.recorded, 4):
+        entry = game.history[at:at + 4]
+        if entry[0] & 3 == 3 or entry[1] >= game.pile_count or entry[2] >= game.pile_count:
+            raise ValueError("saved game is damaged (history step %d)" % (at // 4))

@@ -1,0 +1,105 @@
+"""Nothing lost: the games in play, settings and statistics kept in a Store.
+
+The App tells the keeper when the game on the table changes; the keeper
+saves once the buttons have been still for ``SAVE_AFTER`` seconds, and at
+once when asked (menu actions, a won game, another deal or game). Lines for
+the player (saves off, a damaged save, dropped undo steps) wait in
+``notices`` until a screen shows them.
+"""
+
+from micropython import const
+
+from .. import GAMES, load_game
+
+SAVE_AFTER = const(20)  # seconds without a button press before saving a change
+
+
+class Keeper:
+    """Wraps a Store: what was saved, what changed, what to tell the player."""
+
+    def __init__(self, store=None):
+        """``store=None`` keeps nothing and says nothing (tests, demos)."""
+        quiet = store is None
+        if quiet:
+            from .store import Store
+            store = Store(None)
+        self.store = store
+        self.saved = store.load()
+        self.notices = []
+        if not store.enabled and not quiet:
+            self.notices.append(store.problem)
+        self._take_store_notice()
+        self.dirty = False
+        self.finished = bytearray(len(GAMES))  # this deal already counted
+
+    def _take_store_notice(self):
+        notice = self.store.take_notice()
+        if notice:
+            self.notices.append(notice)
+
+    def take_notice(self):
+        """The oldest line waiting for the player, or ""."""
+        return self.notices.pop(0) if self.notices else ""
+
+    def resumable(self):
+        """The name of the last game played if it was saved, else None."""
+        index = self.saved.settings.last_game
+        return GAMES[index] if self.saved.games[index] is not None else None
+
+    def resume(self, name):
+        """The saved game of ``name``, or None (a damaged one is dropped)."""
+        index = GAMES.index(name)
+        blob = self.saved.games[index]
+        if blob is None:
+            return None
+        if not isinstance(blob, (bytes, bytearray)):
+            return blob
+        try:
+            game = load_game(blob)
+        except ValueError as error:
+            self.saved.games[index] = None
+            self.notices.append("SAVED GAME LOST: %s" % error)
+            return None
+        self.finished[index] = game.is_won()  # a win was counted when it happened
+        return game
+
+    def changed(self, game):
+        """The game on the table moved on: save it when things are still."""
+        index = GAMES.index(game.name)
+        self.saved.games[index] = game
+        self.saved.settings.last_game = index
+        self.dirty = True
+
+    def dealt(self, game):
+        """A new deal is on the table: it has not been counted yet."""
+        self.finished[GAMES.index(game.name)] = 0
+        self.changed(game)
+
+    def finish(self, game):
+        """Count the deal in the statistics once: won, or given up after play."""
+        index = GAMES.index(game.name)
+        if self.finished[index] or not (game.done or game.is_won()):
+            return
+        self.finished[index] = 1
+        self.saved.stats[index].record(game.is_won(), game.score)
+        self.dirty = True
+
+    def stats(self, name):
+        return self.saved.stats[GAMES.index(name)]
+
+    def reset_stats(self, name):
+        from .records import Stats
+        self.saved.stats[GAMES.index(name)] = Stats()
+        self.save()
+
+    def save(self):
+        """Write everything now if anything changed; notices say what failed."""
+        if not self.dirty:
+            return
+        self.dirty = False
+        if not self.store.enabled:
+            return
+        if not self.store.save(self.saved):
+            self._take_store_notice()
+        elif self.store.dropped_undo:
+            self.notices.append("OLDEST %d UNDO STEPS NOT KEPT" % self.store.dropped_undo)

@@ -1,0 +1,144 @@
+"""The application: screens, the key loop, held-key repeat, one refresh per input.
+
+``App(display, keys)`` runs on the device with ``board.DISPLAY`` and a
+``keypad`` object, and in the simulator with stand-ins of both. Each
+pressed button goes to the current screen's ``press``; when that changes
+anything the display is refreshed once.
+"""
+
+import time
+
+import displayio
+
+try:
+    from time import monotonic
+except ImportError:  # plain MicroPython (the test VM) counts milliseconds
+    def monotonic() -> float:
+        """Seconds from an arbitrary start."""
+        return time.ticks_ms() / 1000  # type: ignore[attr-defined]  # not on CircuitPython
+
+from . import buttons
+from . import sheets
+from .art import Art, size_for
+from ..saves.keeper import Keeper, SAVE_AFTER
+
+_REPEAT_DELAY = 0.35
+_REPEAT_EVERY = 0.09
+_IDLE_SLEEP = 0.01
+
+
+class App:
+    """Owns the display, the art, the current screen and the key loop."""
+
+    def __init__(self, display, keys, root="", game=None, deal=None, keymap=None, store=None):
+        self.display = display
+        self.keys = keys
+        self.keymap = keymap
+        self.width = display.width
+        self.height = display.height
+        display.auto_refresh = False
+        self.art = Art(size_for(self.width, self.height), root)
+        self.background = self._background()
+        self.pool = [self.art.card_grid() for _ in range(52)]
+        self.screen = None
+        self.player = None
+        self.held = None
+        self.repeat_at = 0.0
+        self.last_press = monotonic()
+        self.keeper = Keeper(store)
+        self.set_brightness(self.keeper.saved.settings.brightness)
+        if game is None and deal is None:
+            game = self.keeper.resumable()
+        if game:
+            self.play(game, deal)
+        else:
+            self.title()
+        self.display.refresh()
+
+    def _background(self):
+        """A felt-coloured layer covering the screen: one pixel, scaled."""
+        palette = displayio.Palette(1)
+        palette[0] = sheets.PALETTE[sheets.COLOUR_FELT]
+        layer = displayio.Group(scale=max(self.width, self.height))
+        layer.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=palette))
+        return layer
+
+    def set_brightness(self, level):
+        """Backlight from 0 to 255, where the display can set it."""
+        try:
+            self.display.brightness = level / 255
+        except (AttributeError, NotImplementedError, ValueError, RuntimeError):
+            pass
+
+    @property
+    def game(self):
+        """The game on screen, or None on the title screen."""
+        return self.screen.game
+
+    def show(self, screen):
+        """Make ``screen`` (an object with ``group``) the whole display."""
+        if self.screen is not None:
+            self.screen.group.remove(self.background)
+        screen.group.insert(0, self.background)
+        self.screen = screen
+        self.display.root_group = screen.group
+
+    def title(self, selected=None):
+        """Show the game chooser."""
+        from .title import Title
+        self.show(Title(self, selected))
+
+    def play(self, name, deal=None):
+        """Show game ``name``: deal ``deal``, else its saved game, else a random deal."""
+        from .play import Player
+        if self.player is not None:
+            self.keeper.finish(self.player.game)
+        game = None if deal else self.keeper.resume(name)
+        if self.player is None or self.player.game.name != name:
+            if self.player is not None:
+                self.player.release()
+            self.player = Player(self, name, deal, game)
+        else:
+            self.player.new_deal(deal, game)
+        self.keeper.save()
+        self.show(self.player)
+
+    def resume(self):
+        """Back to the game in play."""
+        self.show(self.player)
+
+    # -- the key loop ----------------------------------------------------
+
+    def tick(self):
+        """Handle pending key events and due repeats; refresh once if needed."""
+        changed = False
+        event = self.keys.events.get()
+        while event:
+            button = self.keymap[event.key_number] if self.keymap else event.key_number
+            if event.pressed:
+                changed = self._press(button) or changed
+            elif self.held == button:
+                self.held = None
+            event = self.keys.events.get()
+        now = monotonic()
+        if self.held is not None and now >= self.repeat_at:
+            self.repeat_at += _REPEAT_EVERY
+            changed = self.screen.press(self.held) or changed
+        if changed:
+            self.last_press = now
+            self.display.refresh()
+        elif self.keeper.dirty and now - self.last_press >= SAVE_AFTER:
+            self.keeper.save()
+        return changed
+
+    def _press(self, button):
+        if buttons.is_arrow(button):
+            self.held = button
+            self.repeat_at = monotonic() + _REPEAT_DELAY
+        return self.screen.press(button)
+
+    def run(self):
+        """The main loop, forever."""
+        while True:
+            if not self.tick():
+                time.sleep(_IDLE_SLEEP)

@@ -1,0 +1,262 @@
+"""The playing screen: cursor, pick-up and put-down, menu and notices.
+
+Buttons: the D-pad moves between piles by their place on screen (up and
+down also choose how many cards to take where groups move); A picks up and
+puts down (on the stock it deals); B cancels, or sends the card home;
+Select undoes; Start opens the menu.
+"""
+
+import random
+
+import displayio
+
+from .. import new_game
+from . import buttons
+from ..core.engine import STOCK, TABLEAU
+from ..core.names import RANKS
+from .table import Table
+from .text import Text
+
+TITLES = {"eagle-wing": "EAGLE WING", "agnes": "AGNES", "glenwood": "GLENWOOD",
+          "chessboard": "CHESSBOARD"}
+_PANEL_COLUMNS = 22
+_PANEL_ROWS = 13
+
+
+def random_deal():
+    """A deal number chosen at random."""
+    return random.randint(1, 999999999)
+
+
+class Player:
+    """A game on the table and the player's cursor over it."""
+
+    def __init__(self, app, name, deal, game=None):
+        self.app = app
+        self.keeper = app.keeper
+        self.game = game or self._deal(name, deal)
+        self.table = Table(app.art, app.pool, self.game, app.width, app.height)
+        art = app.art
+        self.panel = Text(art, _PANEL_COLUMNS, _PANEL_ROWS, palette=art.panel)
+        self.panel.grid.x = (app.width - _PANEL_COLUMNS * art.font_w) // 2
+        self.panel.grid.y = max(0, (app.height - _PANEL_ROWS * art.font_h) // 2 - art.font_h)
+        self.panel.grid.hidden = True
+        self.group = displayio.Group()
+        self.group.append(self.table.group)
+        self.group.append(self.panel.grid)
+        self.overlay = None   # the menu or a notice, which takes the buttons
+        self._start()
+        if self.game.is_won():   # resumed on its won screen
+            from .notices import won
+            won(self)
+
+    def _deal(self, name, deal):
+        game = new_game(name, seed=deal or random_deal())
+        self.keeper.dealt(game)
+        return game
+
+    def _start(self):
+        self.cursor = self._first_pile()
+        self.count = 1
+        self.held = None
+        self.message = self.keeper.take_notice()
+        self.close_overlay()
+        self.refresh()
+
+    def _first_pile(self):
+        """The first tableau pile: where play usually starts."""
+        return self.game.kinds.find(bytes((TABLEAU,)))
+
+    def new_deal(self, deal=None, game=None):
+        """Show ``game``, or deal another game of the same kind, on the same table."""
+        self.keeper.finish(self.game)
+        self.game = game or self._deal(self.game.name, deal)
+        self.table.set_game(self.game)
+        self._start()
+        self.keeper.save()
+
+    def restart(self):
+        """Back to the start of this deal (counted as given up if played)."""
+        game = self.game
+        self.keeper.finish(game)
+        while game.undo():
+            pass
+        if game.seed and bytes(game.state) != bytes(new_game(game.name, seed=game.seed).state):
+            game = new_game(game.name, seed=game.seed)  # its oldest steps were not kept
+            self.game = game
+            self.table.set_game(game)
+        self.keeper.dealt(game)
+        self._start()
+        self.after_change()
+
+    def release(self):
+        """Give the card TileGrids back before another game is shown."""
+        self.table.release()
+
+    # -- buttons ---------------------------------------------------------
+
+    def press(self, button):
+        """Handle one button; always changes the screen."""
+        self.message = ""
+        self.table.show_hint()
+        if self.overlay is not None:
+            self.overlay.press(button)
+        elif buttons.is_arrow(button):
+            self._steer(button)
+        elif button == buttons.A:
+            self._act()
+        elif button == buttons.B:
+            self._cancel_or_home()
+        elif button == buttons.SELECT:
+            self.undo()
+        else:
+            self.open_menu()
+        self.refresh()
+        return True
+
+    def _act(self):
+        game = self.game
+        pile = self.cursor
+        if self.held is not None:
+            src, n = self.held
+            if pile == src:
+                self.drop_hold()
+            elif game.move(src, n, pile):
+                self.drop_hold()
+                self.after_change()
+            else:
+                self.message = "CAN'T GO THERE"
+        elif game.kinds[pile] == STOCK and game.rules.stock_works(game):
+            if game.deal():
+                self.after_change()
+            else:
+                self.message = "STOCK IS DONE"
+        elif game.size(pile) and game.rules.can_pick(game, pile, self.count):
+            self.held = (pile, self.count)
+            self.table.select(pile, self.count)
+        else:
+            self.message = "NOTHING TO TAKE"
+
+    def _cancel_or_home(self):
+        if self.held is not None:
+            self.drop_hold()
+            return
+        target = self.game.auto_target(self.cursor)
+        if target is not None and self.game.move(self.cursor, 1, target):
+            self.after_change()
+        else:
+            self.message = "CAN'T GO HOME"
+
+    def drop_hold(self):
+        self.held = None
+        self.table.select(0, 0)
+
+    def undo(self):
+        self._step(self.game.undo, "AT THE DEAL")
+
+    def redo(self):
+        self._step(self.game.redo, "NOTHING TO REDO")
+
+    def _step(self, step, refusal):
+        """Undo or redo one step, or say why not."""
+        self.drop_hold()
+        if step():
+            self.after_change()
+        else:
+            self.message = refusal
+
+    def after_change(self):
+        """Redraw what the last step changed; notice a win or a dead end."""
+        self.table.update()
+        self.count = 1
+        self.keeper.changed(self.game)
+        if self.game.is_won():
+            self.keeper.finish(self.game)
+            self.keeper.save()
+            from .notices import won
+            won(self)
+        elif not self.game.can_deal() and not self.game.moves():
+            from .notices import stuck
+            stuck(self)
+
+    # -- cursor ----------------------------------------------------------
+
+    def _steer(self, button):
+        if button == buttons.UP and self._regroup(1):
+            return
+        if button == buttons.DOWN and self._regroup(-1):
+            return
+        pile = self._neighbour(button)
+        if pile is not None:
+            self.cursor = pile
+            self.count = 1
+
+    def _regroup(self, direction):
+        """Take one group more or less from the pile (False if it can't)."""
+        game = self.game
+        if self.held is not None:
+            return False
+        count = self.count + direction
+        while 1 <= count <= game.size(self.cursor):
+            if game.rules.can_pick(game, self.cursor, count):
+                self.count = count
+                return True
+            count += direction
+        return False
+
+    def _neighbour(self, button):
+        """The nearest pile in the button's direction, wrapping round."""
+        here_x, here_y = self.table.pile_centre(self.cursor)
+        across = button in (buttons.LEFT, buttons.RIGHT)
+        sign = 1 if button in (buttons.RIGHT, buttons.DOWN) else -1
+        best = None
+        best_key = None
+        for pile in range(self.game.pile_count):
+            x, y = self.table.pile_centre(pile)
+            ahead, aside = (x - here_x, y - here_y) if across else (y - here_y, x - here_x)
+            ahead *= sign
+            if pile == self.cursor:
+                continue
+            wrap = 0 if ahead > 0 else 1
+            key = (abs(aside) > 4, wrap, abs(aside), ahead if not wrap else -ahead)
+            if best_key is None or key < best_key:
+                best, best_key = pile, key
+        return best
+
+    # -- screen ----------------------------------------------------------
+
+    def refresh(self):
+        """Put cursor, status line and overlay in step with the state."""
+        depth = self.count - 1 if self.held is None else 0
+        self.table.move_cursor(self.cursor, min(depth, max(0, self.game.size(self.cursor) - 1)))
+        self.table.status.line(0, self.message or self.status_text())
+
+    def status_text(self):
+        game = self.game
+        text = " %d/52" % game.score
+        if game.rules.stock_works(game) or game.kinds[0] == STOCK:
+            text += " ST%d" % game.size(STOCK)
+        if game.rules.REDEALS:
+            text += " R%d" % game.redeals_left
+        if game.base:
+            text += " B" + RANKS[game.base - 1]
+        named = "%s DEAL %d" % (TITLES[game.name], game.seed)
+        if len(named) + len(text) > self.table.status.columns:
+            named = "%s %d" % (TITLES[game.name], game.seed)
+        return named + text
+
+    def open_menu(self):
+        from .menu import Menu
+        self.drop_hold()
+        Menu(self)
+
+    def show_panel(self, overlay, lines, centre=True):
+        """Show a panel of text whose overlay takes the buttons until closed."""
+        self.overlay = overlay
+        self.panel.lines(lines, centre)
+        self.panel.grid.hidden = False
+
+    def close_overlay(self):
+        self.overlay = None
+        if not self.panel.grid.hidden:
+            self.panel.grid.hidden = True

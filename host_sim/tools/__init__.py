@@ -1,0 +1,1 @@
+"""Host tools: the solver and the autoplayer that steers winning lines with buttons."""

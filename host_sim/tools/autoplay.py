@@ -1,0 +1,107 @@
+"""Turn a line of moves into the button presses a player would make.
+
+``keys_for_line(app, actions)`` steers a live App: for each action (a
+(src, n, dst) move or "deal") it moves the cursor along the shortest path
+of D-pad presses, chooses the group size with up, and presses A; it
+returns every button it pressed. Used to make the key scripts that the
+tests replay through the real input path.
+
+    python -m host_sim.tools.autoplay GAME DEAL     # prints the key script of a win
+"""
+
+import argparse
+import sys
+from collections import deque
+
+ARROWS = ("left", "right", "up", "down")
+_BUTTON = {"b": 0, "a": 1, "start": 2, "select": 3, "right": 4, "down": 5, "up": 6, "left": 7}
+
+
+def _path(player, start, goal):
+    """The shortest list of arrows from pile ``start`` to ``goal``."""
+    seen = {start: []}
+    queue = deque([start])
+    while queue:
+        pile = queue.popleft()
+        if pile == goal:
+            return seen[pile]
+        player.cursor, saved = pile, player.cursor
+        for arrow in ARROWS:
+            nxt = player._neighbour(_BUTTON[arrow])
+            if nxt is not None and nxt not in seen:
+                seen[nxt] = seen[pile] + [arrow]
+                queue.append(nxt)
+        player.cursor = saved
+    raise ValueError("pile %d cannot be reached from pile %d" % (goal, start))
+
+
+class Driver:
+    """Presses buttons on an App through its keys, recording them."""
+
+    def __init__(self, app, keys):
+        self.app, self.keys, self.pressed = app, keys, []
+
+    def press(self, name):
+        self.keys.press(name)
+        self.app.tick()
+        self.pressed.append(name)
+
+    def go_to(self, pile):
+        """Steer the cursor onto ``pile`` (arrows that regroup are repeated)."""
+        player = self.app.player
+        for _ in range(200):
+            if player.cursor == pile:
+                return
+            self.press(_path(player, player.cursor, pile)[0])
+        raise RuntimeError("cursor stuck on its way to pile %d" % pile)
+
+    def play(self, action):
+        player = self.app.player
+        if action == "deal":
+            self.go_to(0)
+            self.press("a")
+            return
+        src, n, dst = action
+        self.go_to(src)
+        while player.count < n:
+            self.press("up")
+        self.press("a")
+        self.go_to(dst)
+        self.press("a")
+
+
+def keys_for_line(app, keys, actions):
+    """Play ``actions`` on the app with buttons; returns the buttons pressed."""
+    driver = Driver(app, keys)
+    for action in actions:
+        before = bytes(app.game.state)
+        driver.play(action)
+        if bytes(app.game.state) == before:
+            raise RuntimeError("action %r did not happen" % (action,))
+    return driver.pressed
+
+
+def main(argv=None):
+    from host_sim.simulator.display import CountingDisplay
+    from host_sim.simulator.keys import ScriptKeys
+    from host_sim.simulator.cli import firmware_dir
+    from host_sim.tools.solver import solve
+    from patience.screens.app import App
+    parser = argparse.ArgumentParser(prog="python -m host_sim.tools.autoplay")
+    parser.add_argument("game")
+    parser.add_argument("deal", type=int)
+    args = parser.parse_args(argv)
+    line = solve(args.game, args.deal)
+    if line is None:
+        print("no winning line found for %s deal %d" % (args.game, args.deal), file=sys.stderr)
+        return 1
+    keys = ScriptKeys()
+    with CountingDisplay(160, 128, headless=True) as display:
+        app = App(display, keys, root=firmware_dir(), game=args.game, deal=args.deal)
+        print(" ".join(keys_for_line(app, keys, line)))
+        won = app.game.is_won()
+    return 0 if won else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
