@@ -1,0 +1,109 @@
+"""The solver's own moves agree with the engine on random positions.
+
+For positions reached by random play (biased towards moves home, so that
+late positions come up too), in every game and in strict Agnes:
+
+- every move the solver's generator returns is legal in the engine, and a
+  stock press is offered exactly when ``g.can_deal()``;
+- ``Position.play`` leaves the same position as the engine's move, and
+  ``undo`` the one before;
+- nothing is lost: every engine move the generator leaves out leads to a
+  position with the same canonical key as one it returns or as the
+  position itself (symmetry: a whole pile onto an empty pile, a base card
+  to another empty foundation), or is
+  an Eagle Wing group home (the same as its cards one by one), or (strict
+  Agnes) is one the strict rules forbid; unless the generator returned a
+  single safe move home.
+"""
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+import patience
+from patience import FOUNDATION
+from patience.core.position import PRESS, Position, move_code
+from patience.core.solver_rules import facts_for
+
+MODES = [(name, False) for name in patience.GAMES] + [("agnes", True)]
+
+
+def _walk(name, seed, steps):
+    """A game after ``steps`` random actions, moves home preferred."""
+    rng = random.Random(seed)
+    g = patience.new_game(name, seed=seed)
+    for _ in range(steps):
+        moves = g.moves()
+        home = [m for m in moves if g.kind(m[2]) == FOUNDATION and g.kind(m[0]) != FOUNDATION]
+        if home and rng.random() < 0.7:
+            g.move(*rng.choice(home))
+        elif moves and (rng.random() < 0.8 or not g.can_deal()):
+            g.move(*rng.choice(moves))
+        elif not g.deal():
+            break
+    return g
+
+
+def _snapshot(pos):
+    return list(pos.piles), bytes(pos.counts), pos.homed
+
+
+def _engine_play(g, code):
+    if code == PRESS:
+        return g.deal()
+    return g.move(code & 15, (code >> 4) & 63, code >> 10)
+
+
+def _key_after(pos, code):
+    pos.play(code)
+    key = pos.key()
+    pos.undo()
+    return key
+
+
+def _forbidden_when_strict(g, src, n, dst):
+    """Moves strict Agnes leaves out: out of a foundation, or a top-rank
+    group onto a base card."""
+    if g.kind(src) == FOUNDATION:
+        return True
+    return g.kind(dst) != FOUNDATION and (g.card(dst) & 15) == g.base
+
+
+def _check(g, name, strict):
+    facts = facts_for(name, strict)
+    pos = Position(g, facts)
+    before = _snapshot(pos)
+    codes = facts.moves(pos)
+    forced = len(codes) == 1 and codes[0] != PRESS and g.kind(codes[0] >> 10) == FOUNDATION
+    assert (PRESS in codes) == g.can_deal() or forced or (strict and not codes)
+    legal = set(g.moves())
+    for code in codes:
+        if code != PRESS:
+            assert (code & 15, (code >> 4) & 63, code >> 10) in legal, code
+        pos.play(code)
+        assert _engine_play(g, code)
+        assert _snapshot(pos) == _snapshot(Position(g, facts))
+        g.undo()
+        pos.undo()
+        assert _snapshot(pos) == before
+    if forced:
+        return  # a safe move home: the only one needed
+    if strict and not codes:
+        return  # a blocked Agnes deal
+    keys = {_key_after(pos, code) for code in codes} | {pos.key()}
+    for src, n, dst in legal:
+        if move_code(src, n, dst) in codes:
+            continue
+        if name == "eagle-wing" and n > 1 and g.kind(dst) == FOUNDATION:
+            continue
+        if strict and _forbidden_when_strict(g, src, n, dst):
+            continue
+        assert _key_after(pos, move_code(src, n, dst)) in keys, (src, n, dst)
+
+
+@settings(max_examples=120, deadline=None)
+@given(mode=st.sampled_from(MODES), seed=st.integers(1, 999_999_999),
+       steps=st.integers(0, 160))
+def test_generated_moves_match_the_engine(mode, seed, steps):
+    name, strict = mode
+    _check(_walk(name, seed, steps), name, strict)
