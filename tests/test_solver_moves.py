@@ -28,7 +28,7 @@ from patience.core.solver_rules import facts_for
 MODES = [(name, False) for name in patience.GAMES] + [("agnes", True)]
 
 
-def _walk(name, seed, steps):
+def walk(name, seed, steps):
     """A game after ``steps`` random actions, moves home preferred."""
     rng = random.Random(seed)
     g = patience.new_game(name, seed=seed)
@@ -106,4 +106,4 @@ def _check(g, name, strict):
        steps=st.integers(0, 160))
 def test_generated_moves_match_the_engine(mode, seed, steps):
     name, strict = mode
-    _check(_walk(name, seed, steps), name, strict)
+    _check(walk(name, seed, steps), name, strict)

@@ -85,13 +85,15 @@ def main(argv=None):
     from host_sim.simulator.display import CountingDisplay
     from host_sim.simulator.keys import ScriptKeys
     from host_sim.simulator.cli import firmware_dir
-    from host_sim.tools.solver import solve
+    from host_sim.tools.solving import solve_deal
     from patience.screens.app import App
     parser = argparse.ArgumentParser(prog="python -m host_sim.tools.autoplay")
     parser.add_argument("game")
     parser.add_argument("deal", type=int)
+    parser.add_argument("--time-limit", type=float, default=60.0, metavar="S",
+                        help="CPU seconds for the solver (default 60)")
     args = parser.parse_args(argv)
-    line = solve(args.game, args.deal)
+    line = solve_deal(args.game, args.deal, seconds=args.time_limit).line
     if line is None:
         print("no winning line found for %s deal %d" % (args.game, args.deal), file=sys.stderr)
         return 1

@@ -31,6 +31,7 @@ LOST = "lost"
 UNKNOWN = "unknown"
 DEAL = "deal"
 _CHECK_EVERY = const(1023)   # nodes between two calls of out_of_time()
+_UNLIMITED = const(1 << 29)
 _PRIME_A = const(32749)      # hash lanes: (lane * multiplier + byte) % prime
 _PRIME_B = const(32719)      # stays below 2**30: a small int on the board
 
@@ -45,6 +46,14 @@ class ExactTable:
 
     def __init__(self):
         self.keys = set()
+
+    def clear(self):
+        """Forget every key."""
+        self.keys = set()
+
+    def capacity(self):
+        """As many keys as memory allows."""
+        return _UNLIMITED
 
     def visit(self, key):
         """Remember ``key``; True if it is new."""
@@ -115,27 +124,43 @@ def _put30(data, at, value):
 
 
 class Result:
-    """What a search found: ``verdict``, ``line`` (engine actions, when
-    won), ``nodes`` (positions stored)."""
+    """What ``solve`` found: ``verdict``, ``line`` (engine actions, when
+    won), ``nodes`` (positions stored), ``codes`` (the line as move ints)
+    and ``strict`` (True when the line keeps to strict Agnes)."""
 
-    def __init__(self, verdict, line, nodes):
+    def __init__(self, verdict, codes, nodes, strict):
         self.verdict = verdict
-        self.line = line
+        self.codes = codes
+        self.line = [action_of(code) for code in codes] if verdict == WON else None
         self.nodes = nodes
+        self.strict = strict
 
 
-def solve(game, max_nodes, table=None, out_of_time=None, strict=False):
+def solve(game, max_nodes, table=None, out_of_time=None, strict=False, strict_first=None):
     """Search from the game's position; a ``Result``. The game is only read.
 
     ``table`` defaults to a new ``ExactTable``; a ``HashTable`` must have
     room for ``max_nodes`` keys. ``strict`` (Agnes) plays as quagnes does.
+    Agnes under the full rules first looks for a strict win with
+    ``strict_first`` of the nodes (default a quarter): such a line wins
+    under the full rules too, and strict searches are short.
     """
     if table is None:
         table = ExactTable()
-    position = Position(game, facts_for(game.name, strict))
-    verdict, codes, nodes = search(position, table, max_nodes, out_of_time)
-    line = [action_of(code) for code in codes] if verdict == WON else None
-    return Result(verdict, line, nodes)
+    max_nodes = min(max_nodes, table.capacity())
+    phases = [(strict, max_nodes)]
+    if game.name == "agnes" and not strict:
+        phases.insert(0, (True, max_nodes // 4 if strict_first is None else strict_first))
+    nodes = 0
+    for rules, budget in phases:
+        table.clear()
+        position = Position(game, facts_for(game.name, rules))
+        verdict, codes, found = search(position, table, min(budget, max_nodes - nodes),
+                                       out_of_time)
+        nodes += found
+        if verdict == WON:
+            break
+    return Result(verdict, codes, nodes, rules)
 
 
 def search(pos, table, max_nodes, out_of_time=None):
@@ -177,3 +202,27 @@ def search(pos, table, max_nodes, out_of_time=None):
             return UNKNOWN, path, nodes
         stack.append(moves(pos))
     return LOST, path, nodes
+
+
+class Hint:
+    """What to tell a player: ``verdict``; ``action``, the next action of a
+    winning line (won only); ``stuck``, True when the game is lost although
+    some action is still legal; ``nodes``, the positions stored."""
+
+    def __init__(self, verdict, action, stuck, nodes):
+        self.verdict = verdict
+        self.action = action
+        self.stuck = stuck
+        self.nodes = nodes
+
+
+def hint(game, max_nodes, table=None, out_of_time=None):
+    """An honest hint from any position of a live game, which is only read.
+
+    The device passes a small ``max_nodes`` and a ``HashTable`` it keeps
+    (made once, with room for ``max_nodes``); the host a large budget.
+    """
+    result = solve(game, max_nodes, table, out_of_time)
+    action = result.line[0] if result.verdict == WON and result.line else None
+    stuck = result.verdict == LOST and (game.can_deal() or bool(game.moves()))
+    return Hint(result.verdict, action, stuck, result.nodes)

@@ -34,6 +34,16 @@ _BOARD = (0, 1, 2, 4, 5, 7, 8, 10, 11, 13)  # Chessboard tableau
 _ID = const(0x3F)                       # a card byte without its face bit
 
 
+def _table(suit_of):
+    """Per card id: the card of suit ``suit_of(suit)`` one rank higher."""
+    return bytes((suit_of((i >> 4) & 3) << 4 | (i & 15) % 13 + 1) if 1 <= i & 15 <= 13 else 0
+                 for i in range(64))
+
+
+_SAME_UP = _table(lambda suit: suit)      # same suit, one rank higher
+_TWIN_UP = _table(lambda suit: 3 - suit)  # the other suit of its colour, one higher
+
+
 class Facts:
     """One game's facts for ``Position`` and its move generator."""
 
@@ -230,10 +240,12 @@ def _agnes_runs(cards, src, tops, base, strict, dealing, reveals, others):
     top turns it over: those come first.
 
     Once the stock is empty (``dealing`` False) a whole pile is never
-    moved: the position before such a move does everything the one after
-    can (the run is on top of its own pile instead of on the other pile,
-    whose top stays free too) in as many moves, and an empty pile takes
-    nothing any more; so the move never starts a shortest winning line.
+    moved. Take a winning line L that moves all of pile A (run R, bottom
+    card d) as its first move; L' is L without every move whose group's
+    deepest card is d: R stays on A (nothing deals onto it any more), what
+    L puts on R goes onto A, a group L moves from below R moves without R,
+    d goes home from A. Every move of L' is legal and L' is shorter, so no
+    shortest winning line starts with such a move.
     """
     size = len(cards)
     n = 1
@@ -243,11 +255,14 @@ def _agnes_runs(cards, src, tops, base, strict, dealing, reveals, others):
             return
         rank = up(deepest & 15)
         if not (strict and rank == base):
-            suit = (deepest >> 4) & 3
-            for dst in (tops.get(suit << 4 | rank, -1), tops.get((3 - suit) << 4 | rank, -1)):
-                if dst >= 0 and dst != src and (n < size or dealing):
-                    turns = n < size and not cards[size - n - 1] & FACE_UP
-                    (reveals if turns else others).append(src | n << 4 | dst << 10)
+            move = src | n << 4
+            turns = n < size and not cards[size - n - 1] & FACE_UP
+            dst = tops.get(_SAME_UP[deepest & _ID], -1)
+            if dst >= 0 and dst != src and (n < size or dealing):
+                (reveals if turns else others).append(move | dst << 10)
+            dst = tops.get(_TWIN_UP[deepest & _ID], -1)
+            if dst >= 0 and dst != src and (n < size or dealing):
+                (reveals if turns else others).append(move | dst << 10)
         if n == size:
             return
         lower = cards[size - n - 1]
@@ -263,9 +278,7 @@ def _agnes_unhomes(pos, tops):
         cards = pos.piles[src]
         if cards:
             card = cards[-1]
-            rank = up(card & 15)
-            suit = (card >> 4) & 3
-            for dst in (tops.get(suit << 4 | rank, -1), tops.get((3 - suit) << 4 | rank, -1)):
+            for dst in (tops.get(_SAME_UP[card & _ID], -1), tops.get(_TWIN_UP[card & _ID], -1)):
                 if dst >= 0:
                     found.append(src | 16 | dst << 10)
     return found

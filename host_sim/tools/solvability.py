@@ -1,0 +1,112 @@
+"""Many deals at once: the solvability table and the winnable-deal bitsets.
+
+``solve_many(names, deals, seconds, jobs)`` solves every (game, deal) with
+a CPU-time limit per deal, in ``jobs`` processes, and yields a ``Row`` per
+deal as they finish; ``table(rows)`` sums them up per game (won, lost,
+unknown, median and 95th-percentile time and positions, positions per
+second, bytes per stored position). ``write_bitsets(rows, folder)`` writes
+``<game>.bin``: bit ``(d-1) % 8`` of byte ``(d-1) // 8`` is set when deal d
+(1..8192) was won, its line replayed to a win on the engine.
+"""
+
+import math
+import multiprocessing
+import os
+
+from .solving import solve_deal
+
+BITSET_DEALS = 8192
+BITSET_BYTES = BITSET_DEALS // 8
+
+
+class Row:
+    """One deal's result, small enough to send between processes."""
+
+    def __init__(self, name, deal, verdict, nodes, seconds, bytes_per_position):
+        self.name = name
+        self.deal = deal
+        self.verdict = verdict
+        self.nodes = nodes
+        self.seconds = seconds
+        self.bytes_per_position = bytes_per_position
+
+
+def solve_row(task):
+    """Solve one ``(name, deal, seconds, max_nodes, strict)``; a ``Row``
+    (the line of a won deal is checked by ``solve_deal``)."""
+    name, deal, seconds, max_nodes, strict = task
+    outcome = solve_deal(name, deal, seconds=seconds, max_nodes=max_nodes, strict=strict)
+    return Row(name, deal, outcome.verdict, outcome.nodes, outcome.seconds,
+               outcome.bytes_per_position)
+
+
+def solve_many(names, deals, seconds, jobs=1, strict=False, max_nodes=None):
+    """Yield a ``Row`` for every game and deal, in the order they finish."""
+    tasks = [(name, deal, seconds, max_nodes, strict) for name in names for deal in deals]
+    if jobs <= 1:
+        for task in tasks:
+            yield solve_row(task)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs, maxtasksperchild=50) as pool:
+        yield from pool.imap_unordered(solve_row, tasks)
+
+
+def percentile(values, fraction):
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+
+
+HEADER = ("game", "deals", "won", "lost", "unknown", "median s", "p95 s",
+          "median pos", "p95 pos", "pos/s", "B/pos")
+
+
+def summary(name, rows):
+    """The table row of one game as a tuple of strings (``HEADER`` order)."""
+    verdicts = [row.verdict for row in rows]
+    seconds = [row.seconds for row in rows]
+    nodes = [row.nodes for row in rows]
+    spent = sum(seconds)
+    stored = sum(nodes)
+    memory = sum(row.bytes_per_position * row.nodes for row in rows)
+    return (name, str(len(rows)), str(verdicts.count("won")), str(verdicts.count("lost")),
+            str(verdicts.count("unknown")), "%.2f" % percentile(seconds, 0.5),
+            "%.2f" % percentile(seconds, 0.95), str(percentile(nodes, 0.5)),
+            str(percentile(nodes, 0.95)), "%.0f" % (stored / spent if spent else 0),
+            "%.0f" % (memory / stored if stored else 0))
+
+
+def table(rows):
+    """The solvability table as lines of text, one row per game."""
+    names = []
+    for row in rows:
+        if row.name not in names:
+            names.append(row.name)
+    lines = [HEADER] + [summary(name, [r for r in rows if r.name == name]) for name in names]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(HEADER))]
+    return ["  ".join(cell.rjust(width) if i else cell.ljust(width)
+                      for i, (cell, width) in enumerate(zip(line, widths)))
+            for line in lines]
+
+
+def bitset(deals_won):
+    """The 1,024-byte bitset of the won deal numbers (1..8192)."""
+    bits = bytearray(BITSET_BYTES)
+    for deal in deals_won:
+        if not 1 <= deal <= BITSET_DEALS:
+            raise ValueError("deal %d is outside 1..%d" % (deal, BITSET_DEALS))
+        bits[(deal - 1) // 8] |= 1 << ((deal - 1) % 8)
+    return bytes(bits)
+
+
+def write_bitsets(rows, folder):
+    """Write ``folder/<game>.bin`` for each game in ``rows``; the paths."""
+    os.makedirs(folder, exist_ok=True)
+    written = []
+    for name in sorted({row.name for row in rows}):
+        won = [row.deal for row in rows if row.name == name and row.verdict == "won"]
+        path = os.path.join(folder, name + ".bin")
+        with open(path, "wb") as out:
+            out.write(bitset(won))
+        written.append(path)
+    return written

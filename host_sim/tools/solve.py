@@ -1,0 +1,160 @@
+"""patience-solve: is a deal won or lost? The solver's command line.
+
+    patience-solve agnes --deal 238             # the winning line, then "won ..."
+    patience-solve glenwood --deck Ac,2c,...    # 52 cards, the first dealt first
+    patience-solve all --deals 1-1000 --time-limit 10 --jobs 2
+    patience-solve all --deals 1-8192 --time-limit 10 --jobs 2 --bitsets firmware/winnable
+
+One deal: the winning line, one action a line (``drag SRC N DST`` or
+``deal``, pile numbers as in RULES.md; checked on the engine before it is
+printed), then a last line starting with ``won``, ``lost`` (the whole tree
+searched: a proof) or ``unknown`` (time or node budget spent), with the
+positions stored and the CPU seconds. Many deals (``--deals``): a table per
+game. ``--strict`` plays Agnes as quagnes does (no play from the
+foundations, no top-rank card on a base card).
+
+Exit codes: 0 done, 2 bad command line (one line on stderr).
+"""
+
+import argparse
+import sys
+
+import patience
+from patience.core.dealing import FIRST_DEAL, LAST_DEAL
+from patience.core.names import parse_card
+
+from .solvability import BITSET_DEALS, solve_many, table, write_bitsets
+from .solving import format_action, solve_deal
+
+PROG = "patience-solve"
+
+
+class UsageError(Exception):
+    """A bad command line: one line on stderr, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse would print the usage too
+        raise UsageError(message)
+
+
+def parse_deals(text):
+    """Deal numbers from ``"1-1000"``, ``"7"`` or ``"1,5,9-12"``."""
+    deals = []
+    for part in text.replace(" ", "").split(","):
+        low, _, high = part.partition("-")
+        if not low.isdigit() or (high and not high.isdigit()):
+            raise UsageError("--deals: %r is not a deal number or range like 1-1000" % part)
+        first, last = int(low), int(high or low)
+        if last < first:
+            raise UsageError("--deals: the range %r is empty" % part)
+        check_deal(first)
+        check_deal(last)
+        deals.extend(range(first, last + 1))
+    return deals
+
+
+def check_deal(number):
+    """UsageError unless ``number`` is a deal number."""
+    if not FIRST_DEAL <= number <= LAST_DEAL:
+        raise UsageError("deal %d is not a deal number (%d to %s)"
+                         % (number, FIRST_DEAL, format(LAST_DEAL, ",")))
+    return number
+
+
+def parse_deck(text):
+    """52 card bytes from ``"Ac,2c,..."`` (the first dealt first)."""
+    words = [w for w in text.replace(",", " ").split()]
+    if len(words) != 52:
+        raise UsageError("--deck needs 52 cards, got %d" % len(words))
+    try:
+        deck = bytes(parse_card(word) for word in words)
+        patience.new_game("chessboard", deck=deck)  # checks duplicates
+    except ValueError as err:
+        raise UsageError("--deck: %s" % err) from None
+    return deck
+
+
+def _arguments(argv):
+    parser = _Parser(prog=PROG, description=__doc__.splitlines()[0])
+    parser.add_argument("game", help="%s, or all (with --deals)" % ", ".join(patience.GAMES))
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--deal", type=int, help="one deal number")
+    source.add_argument("--deck", help="52 two-letter cards, comma-separated, first dealt first")
+    source.add_argument("--deals", help="many deals: 1-1000 or 1,5,9-12 (a table per game)")
+    parser.add_argument("--time-limit", type=float, default=10.0, metavar="S",
+                        help="CPU seconds per deal (default 10)")
+    parser.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                        help="positions to store per deal at most")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="processes for --deals (default 1)")
+    parser.add_argument("--strict", action="store_true",
+                        help="Agnes as quagnes plays it: no play from the foundations")
+    parser.add_argument("--bitsets", metavar="DIR",
+                        help="with --deals in 1..%d: write DIR/<game>.bin of the won deals"
+                        % BITSET_DEALS)
+    return parser.parse_args(argv)
+
+
+def _checked(args):
+    """The games to solve; UsageError for anything wrong in ``args``."""
+    names = list(patience.GAMES) if args.game == "all" else [args.game]
+    if args.game != "all" and args.game not in patience.GAMES:
+        raise UsageError("unknown game %r: choose from %s" % (args.game, ", ".join(patience.GAMES)))
+    if args.deals is None and args.game == "all":
+        raise UsageError("'all' needs --deals")
+    if args.strict and names != ["agnes"]:
+        raise UsageError("--strict is for agnes only")
+    if args.time_limit <= 0 or args.jobs < 1 or (args.max_nodes or 1) < 1:
+        raise UsageError("--time-limit, --jobs and --max-nodes must be positive")
+    if args.deal is not None:
+        check_deal(args.deal)
+    if args.deck is not None:
+        args.deck = parse_deck(args.deck)
+    if args.deals is not None:
+        args.deals = parse_deals(args.deals)
+        if args.bitsets and max(args.deals) > BITSET_DEALS:
+            raise UsageError("--bitsets covers deals 1..%d only" % BITSET_DEALS)
+    elif args.bitsets:
+        raise UsageError("--bitsets needs --deals")
+    return names
+
+
+def _one(name, args, out):
+    outcome = solve_deal(name, args.deal, args.deck, args.time_limit, args.max_nodes,
+                         args.strict)
+    for action in outcome.line or ():
+        print(format_action(action), file=out)
+    print(outcome.summary(), file=out)
+
+
+def _many(names, args, out):
+    rows = list(solve_many(names, args.deals, args.time_limit, args.jobs, args.strict,
+                           args.max_nodes))
+    print("%d deals per game, %.3g CPU s each at most%s" % (
+        len(args.deals), args.time_limit, ", strict" if args.strict else ""), file=out)
+    for line in table(rows):
+        print(line, file=out)
+    if args.bitsets:
+        for path in write_bitsets(rows, args.bitsets):
+            print("wrote", path, file=out)
+
+
+def main(argv=None, out=None):
+    """The command; returns the exit status."""
+    out = out or sys.stdout
+    try:
+        args = _arguments(argv)
+        names = _checked(args)
+    except UsageError as err:
+        print("%s: error: %s" % (PROG, err), file=sys.stderr)
+        return 2
+    if args.deals is None:
+        _one(names[0], args, out)
+    else:
+        _many(names, args, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

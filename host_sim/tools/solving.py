@@ -1,0 +1,221 @@
+"""Solving on the host: a deal or a live game, a time limit, checked lines.
+
+``solve_deal(name, deal=N | deck=bytes)`` runs the firmware's sound search
+(``patience.core.solver``) with an exact table and a CPU-time limit and
+returns an ``Outcome``; a won deal's line is shortened and replayed on a
+fresh engine game before it is returned, so every line handed out wins.
+``full_hint(game, seconds)`` is the host-budget hint for a live game.
+
+Actions are the engine's: ``(src, n, dst)`` or ``"deal"``; as text
+``drag SRC N DST`` or ``deal`` (``format_action``/``parse_action``), pile
+numbers as in RULES.md.
+"""
+
+import sys
+import time
+
+import patience
+from patience.core import solver
+from patience.core.position import Position
+from patience.core.solver_rules import facts_for
+
+DEAL = solver.DEAL
+_STRICT_FIRST_PER_SECOND = 4000   # strict Agnes positions per second of limit: about a fifth
+
+
+class Outcome:
+    """One search: verdict, line (engine actions, won only), nodes (positions
+    stored), seconds (CPU), bytes_per_position (the table's memory / nodes)."""
+
+    def __init__(self, verdict, line, nodes, seconds, bytes_per_position):
+        self.verdict = verdict
+        self.line = line
+        self.nodes = nodes
+        self.seconds = seconds
+        self.bytes_per_position = bytes_per_position
+
+    def summary(self):
+        """``won 1234 positions 0.52 s 61 actions`` and the like."""
+        text = "%s %d positions %.2f s" % (self.verdict, self.nodes, self.seconds)
+        if self.line is not None:
+            text += " %d actions" % len(self.line)
+        return text
+
+
+def format_action(action):
+    """``deal`` or ``drag SRC N DST``."""
+    return DEAL if action == DEAL else "drag %d %d %d" % tuple(action)
+
+
+def parse_action(text):
+    """The action a line of text names; ValueError if none."""
+    words = text.split()
+    if words == [DEAL]:
+        return DEAL
+    if len(words) == 4 and words[0] == "drag" and all(w.isdigit() for w in words[1:]):
+        return tuple(int(w) for w in words[1:])
+    raise ValueError("not an action: %r (expected 'deal' or 'drag SRC N DST')" % text)
+
+
+def play(game, action):
+    """Play one action on an engine game; True if it was accepted."""
+    return game.deal() if action == DEAL else game.move(*action)
+
+
+def new_game(name, deal=None, deck=None):
+    """A fresh engine game of a deal number or a deck."""
+    return patience.new_game(name, seed=deal, deck=deck)
+
+
+def wins(name, line, deal=None, deck=None):
+    """True when ``line`` played on a fresh game wins it, every action accepted."""
+    game = new_game(name, deal, deck)
+    for action in line:
+        if not play(game, action):
+            return False
+    return game.is_won()
+
+
+def deadline_in(seconds):
+    """``out_of_time`` for the search: True once ``seconds`` of CPU time
+    have passed (None: never)."""
+    if seconds is None:
+        return None
+    end = time.process_time() + seconds
+    return lambda: time.process_time() > end
+
+
+def solve_game(game, seconds=None, max_nodes=None, strict=False):
+    """Search from a live game's position (the game is only read):
+    ``(verdict, move ints, nodes, cpu seconds, bytes per position)``; a
+    won line is the shortest through the positions the search stored."""
+    started = time.process_time()
+    table = solver.ExactTable()
+    strict_first = None if seconds is None else int(seconds * _STRICT_FIRST_PER_SECOND)
+    result = solver.solve(game, max_nodes or sys.maxsize, table, deadline_in(seconds),
+                          strict, strict_first)
+    spent = time.process_time() - started
+    per = table_bytes(table) / max(len(table), 1)
+    codes = result.codes
+    if result.verdict == solver.WON:
+        codes = shorter_line(game, codes, table, result.strict)
+    return result.verdict, codes, result.nodes, spent, per
+
+
+def table_bytes(table):
+    """Memory the exact table holds: the set and every key in it."""
+    return sys.getsizeof(table.keys) + sum(sys.getsizeof(key) for key in table.keys)
+
+
+def solve_deal(name, deal=None, deck=None, seconds=None, max_nodes=None, strict=False):
+    """Solve a fresh deal; an ``Outcome`` whose line (if won) is checked."""
+    game = new_game(name, deal, deck)
+    verdict, codes, nodes, spent, per = solve_game(game, seconds, max_nodes, strict)
+    line = None
+    if verdict == solver.WON:
+        line = [solver.action_of(code) for code in codes]
+        if not wins(name, line, deal, deck):
+            raise AssertionError("%s %s: the line found does not win on the engine"
+                                 % (name, deal if deck is None else "deck"))
+    return Outcome(verdict, line, nodes, spent, per)
+
+
+def full_hint(game, seconds=10.0, strict=False):
+    """The host-budget hint: ``(verdict, first action or None)``; the game is
+    only read."""
+    verdict, codes, _, _, _ = solve_game(game, seconds, None, strict)
+    action = solver.action_of(codes[0]) if verdict == solver.WON and codes else None
+    return verdict, action
+
+
+# -- shorter lines -------------------------------------------------------
+
+_SHORTEST_WITHIN = 400000   # stored positions up to which a won line is redone
+
+
+def shorter_line(game, codes, table, strict=False):
+    """A winning line no longer than ``codes``: the shortest through the
+    positions the search stored (when it stored few enough), then with
+    detours cut (``shorten``)."""
+    if len(table) <= _SHORTEST_WITHIN:
+        codes = shortest_within(game, table.keys, strict) or codes
+    return shorten(game, codes, strict)
+
+
+def shortest_within(game, allowed, strict=False):
+    """The shortest winning line from ``game`` that stays inside the
+    positions whose keys are in ``allowed`` (breadth first), or None.
+
+    It may find none: a generator's forced move home depends on the order
+    of interchangeable piles, so the search may have stored the children
+    of an equivalent position rather than of the one reached here."""
+    pos = Position(game, facts_for(game.name, strict))
+    root = pos.key()
+    parents = {root: None}
+    frontier = [(pos.snapshot(), root)]
+    while frontier:
+        reached = []
+        for snapshot, key in frontier:
+            pos.restore(snapshot)
+            for code in pos.facts.moves(pos):
+                pos.play(code)
+                child = pos.key()
+                if child in allowed and child not in parents:
+                    parents[child] = (key, code)
+                    if pos.won():
+                        return _line_to(parents, child)
+                    reached.append((pos.snapshot(), child))
+                pos.undo()
+        frontier = reached
+    return None
+
+
+def _line_to(parents, key):
+    """The moves from the root to ``key`` along ``parents``."""
+    line = []
+    while parents[key] is not None:
+        key, code = parents[key]
+        line.append(code)
+    line.reverse()
+    return line
+
+def shorten(game, codes, strict=False):
+    """A winning line of move ints no longer than ``codes`` (which win from
+    ``game``'s position): wherever one generated move reaches a later
+    position of the line, the detour between is cut; repeated while it
+    shrinks. Positions are compared exactly (not up to symmetry), so the
+    rest of the line still applies."""
+    line = list(codes)
+    while True:
+        shorter = _cut_detours(Position(game, facts_for(game.name, strict)), line)
+        if len(shorter) >= len(line):
+            return line
+        line = shorter
+
+
+def _exact(pos):
+    return b"\xfe".join(pos.piles) + bytes(pos.counts)
+
+
+def _cut_detours(pos, line):
+    """One pass of ``shorten``."""
+    later = {_exact(pos): 0}
+    for index, code in enumerate(line):
+        pos.play(code)
+        later[_exact(pos)] = index + 1
+    while pos.log:
+        pos.undo()
+    shorter = []
+    at = 0
+    while at < len(line):
+        best, best_at = line[at], at + 1
+        for code in pos.facts.moves(pos):
+            pos.play(code)
+            reached = later.get(_exact(pos), -1)
+            pos.undo()
+            if reached > best_at:
+                best, best_at = code, reached
+        pos.play(best)
+        shorter.append(best)
+        at = best_at
+    return shorter
