@@ -36,7 +36,7 @@ def bench(name, deals, nodes):
     for deal in deals:
         position = Position(patience.new_game(name, seed=deal), facts_for(name))
         started = time.process_time()
-        verdict, _, found = search(position, ExactTable(), nodes)
+        verdict, found = search(position, ExactTable(), nodes)
         spent += time.process_time() - started
         stored += found
         counts[verdict] += 1

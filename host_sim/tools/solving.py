@@ -96,7 +96,7 @@ def solve_game(game, seconds=None, max_nodes=None, strict=False):
                           strict, strict_first)
     spent = time.process_time() - started
     per = table_bytes(table) / max(len(table), 1)
-    codes = result.codes
+    codes = result.codes()
     if result.verdict == solver.WON:
         codes = shorter_line(game, codes, table, result.strict)
     return result.verdict, codes, result.nodes, spent, per
@@ -203,7 +203,7 @@ def _cut_detours(pos, line):
     for index, code in enumerate(line):
         pos.play(code)
         later[_exact(pos)] = index + 1
-    while pos.log:
+    while pos.steps:
         pos.undo()
     shorter = []
     at = 0

@@ -7,11 +7,16 @@ included, bottom card first), indexed by the engine's pile numbers, so a
 move found here is a move the engine takes as it is. ``play`` applies what
 follows by itself in the engine (a face-down top turned up, an emptied
 wing refilled from the trunk, the base fixed by the first card home) as
-the game's ``facts`` (see ``solver_rules``) say; ``undo`` puts back the
-piles it replaced, which it keeps in its log.
+the game's ``facts`` (see ``solver_rules``) say; ``undo`` rebuilds the
+piles as they were.
 
 A move is one small int: ``src | n << 4 | dst << 10``; ``PRESS`` (0) is a
-press on the stock.
+press on the stock. The undo log keeps one int per step: the move (or the
+number of cards a press dealt) and flags for what happened by itself, so a
+deep search holds a few bytes per step. The log is a list made once with
+room for ``room`` steps (it grows by doubling past that, and never
+shrinks), so that a device's heap is not cut up by a list resized at every
+step in and out.
 
 ``key()`` is the canonical form of the position as bytes: cards home per
 suit (which foundation holds a suit does not matter), base, redeals left,
@@ -28,6 +33,9 @@ from .engine import FOUNDATION, TABLEAU
 PRESS = const(0)
 _BASE_SET = const(1 << 14)      # this move fixed the base
 _REDEAL = const(1 << 15)        # the press turned the waste over
+_FLIPPED = const(1 << 16)       # the source's new top card was turned up
+_REFILLED = const(1 << 17)      # the trunk's top card refilled the source
+_REFILL_DOWN = const(1 << 18)   # ... and it had been face down
 _BASE = const(4)                # counts[]: cards home per suit, base, redeals left
 _REDEALS = const(5)
 _SEPARATOR = b"\xff"            # never a card byte
@@ -51,7 +59,7 @@ def is_press(entry):
 class Position:
     """A searchable copy of a game's position (see the module docstring)."""
 
-    def __init__(self, game, facts):
+    def __init__(self, game, facts, room=64):
         count = game.pile_count
         self.facts = facts
         self.piles = [bytes(game.cards(p)) for p in range(count)]
@@ -68,7 +76,8 @@ class Position:
                 self.counts[suit] = len(cards)
                 self.where[suit] = pile
         self.homed = sum(self.counts[:4])
-        self.log = []
+        self.log = [0] * room
+        self.steps = 0
 
     # -- reading --------------------------------------------------------
 
@@ -84,7 +93,7 @@ class Position:
 
     def pressed_last(self):
         """True at the root and right after a press on the stock."""
-        return not self.log or is_press(self.log[-1][0])
+        return not self.steps or is_press(self.log[self.steps - 1])
 
     def won(self):
         """True when all 52 cards are home."""
@@ -138,37 +147,51 @@ class Position:
         self.counts = bytearray(counts)
         self.where = bytearray(where)
         self.homed = sum(self.counts[:4])
-        self.log = []
+        self.steps = 0
+
+    def line(self, steps=None):
+        """The moves played so far (the first ``steps`` of them), as move
+        ints and ``PRESS``."""
+        log = self.log
+        return [0 if is_press(log[at]) else log[at] & 0x3FFF
+                for at in range(self.steps if steps is None else steps)]
 
     # -- playing --------------------------------------------------------
 
     def play(self, code):
         """Play a move int or ``PRESS``; it must be legal."""
         if code == PRESS:
-            self._press()
+            self._record(self._press())
             return
         src = code & 15
         n = (code >> 4) & 63
         dst = code >> 10
         piles = self.piles
         source = piles[src]
-        target = piles[dst]
-        entry = [code, src, source, dst, target]
-        kinds = self.kinds
-        piles[dst] = target + source[-n:]
+        piles[dst] += source[-n:]
         left = source[:-n]
+        kinds = self.kinds
         if kinds[dst] == FOUNDATION:
-            entry[0] |= self._arrive(source[-1], dst)
+            code |= self._arrive(source[-1], dst)
         if kinds[src] == FOUNDATION:
             self.counts[(source[-1] >> 4) & 3] -= 1
             self.homed -= 1
         if left:
             if not left[-1] & FACE_UP:
                 left = left[:-1] + bytes((left[-1] | FACE_UP,))
-        elif kinds[src] == TABLEAU:
-            left = self._refill(entry)
+                code |= _FLIPPED
+        elif kinds[src] == TABLEAU and self.facts.refill_from >= 0:
+            left, flags = self._refill()
+            code |= flags
         piles[src] = left
-        self.log.append(entry)
+        self._record(code)
+
+    def _record(self, entry):
+        """Add an undo-log entry, making room first if it is full."""
+        if self.steps == len(self.log):
+            self.log.extend([0] * len(self.log))
+        self.log[self.steps] = entry
+        self.steps += 1
 
     def _arrive(self, card, pile):
         """Count a card that went home; fix the base if it is the first."""
@@ -181,61 +204,80 @@ class Position:
         self.counts[_BASE] = card & 15
         return _BASE_SET
 
-    def _refill(self, entry):
-        """The trunk's top card, face up, for an emptied wing pile (or
-        nothing); the trunk as it was goes into the log ``entry``."""
+    def _refill(self):
+        """The new emptied wing pile and the log flags: the trunk's top
+        card face up on it, if the trunk has one."""
         trunk = self.facts.refill_from
-        if trunk < 0 or not self.piles[trunk]:
-            return b""
         cards = self.piles[trunk]
-        entry.append(trunk)
-        entry.append(cards)
+        if not cards:
+            return b"", 0
         self.piles[trunk] = cards[:-1]
-        return bytes((cards[-1] | FACE_UP,))
+        flags = _REFILLED if cards[-1] & FACE_UP else _REFILLED | _REFILL_DOWN
+        return bytes((cards[-1] | FACE_UP,)), flags
 
     def _press(self):
-        """Turn a stock card, deal a row, or turn the waste over."""
+        """Turn a stock card, deal a row, or turn the waste over; the log entry."""
         piles = self.piles
         stock = piles[0]
         row = self.facts.deal_row
         if row:
-            entry = [PRESS, 0, stock]
-            for pile in row[:len(stock)]:
-                entry.append(pile)
-                entry.append(piles[pile])
-                piles[pile] += bytes((stock[-1] | FACE_UP,))
-                stock = stock[:-1]
-        else:
-            waste = piles[1]
-            entry = [PRESS, 0, stock, 1, waste]
-            if stock:
-                piles[1] = waste + bytes((stock[-1] | FACE_UP,))
-                stock = stock[:-1]
-            else:
-                stock = bytes(card & 0x7F for card in reversed(waste))
-                piles[1] = b""
-                self.counts[_REDEALS] -= 1
-                entry[0] = _REDEAL
-        piles[0] = stock
-        self.log.append(entry)
+            dealt = 0
+            for pile in row:
+                if stock:
+                    piles[pile] += bytes((stock[-1] | FACE_UP,))
+                    stock = stock[:-1]
+                    dealt += 1
+            piles[0] = stock
+            return dealt << 4
+        if stock:
+            piles[1] += bytes((stock[-1] | FACE_UP,))
+            piles[0] = stock[:-1]
+            return 1 << 4
+        piles[0] = bytes(card & 0x7F for card in reversed(piles[1]))
+        piles[1] = b""
+        self.counts[_REDEALS] -= 1
+        return _REDEAL
 
     def undo(self):
         """Take back the last ``play``."""
-        entry = self.log.pop()
-        piles = self.piles
-        for at in range(1, len(entry), 2):
-            piles[entry[at]] = entry[at + 1]
-        code = entry[0]
-        if is_press(code):
-            if code & _REDEAL:
-                self.counts[_REDEALS] += 1
+        self.steps -= 1
+        entry = self.log[self.steps]
+        if is_press(entry):
+            self._unpress(entry)
             return
-        card = entry[2][-1]
-        if self.kinds[entry[3]] == FOUNDATION:
+        src, n, dst = move_parts(entry)
+        piles = self.piles
+        source = piles[src]
+        target = piles[dst]
+        if entry & _REFILLED:
+            card = source[-1]
+            piles[self.facts.refill_from] += bytes((card & 0x7F if entry & _REFILL_DOWN else card,))
+            source = b""
+        elif entry & _FLIPPED:
+            source = source[:-1] + bytes((source[-1] & 0x7F,))
+        card = target[-1]
+        kinds = self.kinds
+        if kinds[dst] == FOUNDATION:
             self.counts[(card >> 4) & 3] -= 1
             self.homed -= 1
-            if code & _BASE_SET:
+            if entry & _BASE_SET:
                 self.counts[_BASE] = 0
-        if self.kinds[entry[1]] == FOUNDATION:
+        if kinds[src] == FOUNDATION:
             self.counts[(card >> 4) & 3] += 1
             self.homed += 1
+        piles[src] = source + target[-n:]
+        piles[dst] = target[:-n]
+
+    def _unpress(self, entry):
+        """Take back a press on the stock."""
+        piles = self.piles
+        if entry & _REDEAL:
+            piles[1] = bytes(card | FACE_UP for card in reversed(piles[0]))
+            piles[0] = b""
+            self.counts[_REDEALS] += 1
+            return
+        row = self.facts.deal_row or (1,)
+        for index in range((entry >> 4) - 1, -1, -1):
+            pile = row[index]
+            piles[0] += bytes((piles[pile][-1] & 0x7F,))
+            piles[pile] = piles[pile][:-1]

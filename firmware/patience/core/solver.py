@@ -32,6 +32,10 @@ UNKNOWN = "unknown"
 DEAL = "deal"
 _CHECK_EVERY = const(1023)   # nodes between two calls of out_of_time()
 _UNLIMITED = const(1 << 29)
+_ROOM = const(256)           # stack and log entries made at once when unbounded
+DEVICE_NODES = const(1000)   # the device hint's budget (see docs/solver.md for its cost)
+DEVICE_SLOTS = const(2048)   # its table: 16 KB, room for 1,536 positions
+DEVICE_DEPTH = const(150)    # its longest line
 _PRIME_A = const(32749)      # hash lanes: (lane * multiplier + byte) % prime
 _PRIME_B = const(32719)      # stays below 2**30: a small int on the board
 
@@ -124,26 +128,40 @@ def _put30(data, at, value):
 
 
 class Result:
-    """What ``solve`` found: ``verdict``, ``line`` (engine actions, when
-    won), ``nodes`` (positions stored), ``codes`` (the line as move ints)
-    and ``strict`` (True when the line keeps to strict Agnes)."""
+    """What ``solve`` found: ``verdict``, ``nodes`` (positions stored),
+    ``strict`` (True when a win keeps to strict Agnes) and, when won, the
+    line: ``codes()`` as move ints, ``line()`` as engine actions."""
 
-    def __init__(self, verdict, codes, nodes, strict):
+    def __init__(self, verdict, position, nodes, strict):
         self.verdict = verdict
-        self.codes = codes
-        self.line = [action_of(code) for code in codes] if verdict == WON else None
+        self.position = position if verdict == WON else None
         self.nodes = nodes
         self.strict = strict
 
+    def codes(self):
+        """The winning line as move ints (None unless won)."""
+        return self.position.line() if self.position else None
 
-def solve(game, max_nodes, table=None, out_of_time=None, strict=False, strict_first=None):
+    def line(self):
+        """The winning line as engine actions (None unless won)."""
+        return [action_of(code) for code in self.position.line()] if self.position else None
+
+    def first_action(self):
+        """The first action of the winning line (None unless won with one)."""
+        position = self.position
+        return action_of(position.line(1)[0]) if position and position.steps else None
+
+
+def solve(game, max_nodes, table=None, out_of_time=None, strict=False, strict_first=None,
+          max_depth=_UNLIMITED):
     """Search from the game's position; a ``Result``. The game is only read.
 
     ``table`` defaults to a new ``ExactTable``; a ``HashTable`` must have
     room for ``max_nodes`` keys. ``strict`` (Agnes) plays as quagnes does.
     Agnes under the full rules first looks for a strict win with
     ``strict_first`` of the nodes (default a quarter): such a line wins
-    under the full rules too, and strict searches are short.
+    under the full rules too, and strict searches are short. ``max_depth``
+    bounds the line's length (see ``search``).
     """
     if table is None:
         table = ExactTable()
@@ -154,54 +172,84 @@ def solve(game, max_nodes, table=None, out_of_time=None, strict=False, strict_fi
     nodes = 0
     for rules, budget in phases:
         table.clear()
-        position = Position(game, facts_for(game.name, rules))
-        verdict, codes, found = search(position, table, min(budget, max_nodes - nodes),
-                                       out_of_time)
+        position = Position(game, facts_for(game.name, rules), min(max_depth, _ROOM) + 1)
+        verdict, found = search(position, table, min(budget, max_nodes - nodes),
+                                out_of_time, max_depth)
         nodes += found
         if verdict == WON:
             break
-    return Result(verdict, codes, nodes, rules)
+    return Result(verdict, position, nodes, rules)
 
 
-def search(pos, table, max_nodes, out_of_time=None):
-    """Depth-first search from ``pos``: ``(verdict, move ints, nodes)``.
+def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED):
+    """Depth-first search from ``pos``: ``(verdict, nodes)``.
 
-    On ``WON`` ``pos`` is left at the won position; otherwise it is back
-    where it started.
+    On ``WON`` ``pos`` is left at the won position (``pos.line()`` is the
+    line); otherwise it is back where it started. Positions ``max_depth``
+    moves deep are not expanded; if that happened the answer is
+    ``UNKNOWN`` rather than ``LOST``.
+
+    Memory: the untried moves of every position on the line share one flat
+    list (a child's moves go right above what is left of its parent's), and
+    the depth indexes and the undo log are lists made once; they grow by
+    doubling when full and never shrink, so a device's heap is not cut into
+    pieces by lists resized at every step (each step costs some 20 to 40
+    bytes).
     """
+    if pos.won():
+        return WON, 0
     visit = table.visit
     moves = pos.facts.moves
-    path = []
-    if pos.won():
-        return WON, path, 0
     visit(pos.key())
+    room = min(max_depth, _ROOM) + 1
+    pending = [0] * (8 * room)   # untried moves, deepest last
+    starts = [0] * room          # where each depth's untried moves begin ...
+    ends = [0] * room            # ... and end in ``pending``
+    ends[0] = _put(pending, 0, moves(pos))
     nodes = 1
-    stack = [moves(pos)]
-    while stack:
-        todo = stack[-1]
-        if not todo:
-            stack.pop()
-            if path:
-                path.pop()
+    depth = 0
+    cut = False
+    while depth >= 0:
+        end = ends[depth]
+        if end == starts[depth]:
+            if depth:
                 pos.undo()
+            depth -= 1
             continue
-        code = todo.pop()
-        pos.play(code)
+        end -= 1
+        ends[depth] = end
+        pos.play(pending[end])
         if not visit(pos.key()):
             pos.undo()
             continue
         nodes += 1
-        path.append(code)
+        depth += 1
         if pos.homed == 52:
-            return WON, path, nodes
+            return WON, nodes
         if nodes >= max_nodes or (
                 not nodes & _CHECK_EVERY and out_of_time is not None and out_of_time()):
-            while path:
-                path.pop()
+            for _ in range(depth):
                 pos.undo()
-            return UNKNOWN, path, nodes
-        stack.append(moves(pos))
-    return LOST, path, nodes
+            return UNKNOWN, nodes
+        if depth == len(ends):
+            starts.extend([0] * depth)
+            ends.extend([0] * depth)
+        starts[depth] = end
+        if depth < max_depth:
+            ends[depth] = _put(pending, end, moves(pos))
+        else:
+            ends[depth] = end
+            cut = True
+    return UNKNOWN if cut else LOST, nodes
+
+
+def _put(pending, at, found):
+    """Copy the moves ``found`` into ``pending`` from ``at``; the new end."""
+    end = at + len(found)
+    if end > len(pending):
+        pending.extend([0] * max(len(pending), len(found)))
+    pending[at:end] = found
+    return end
 
 
 class Hint:
@@ -216,13 +264,17 @@ class Hint:
         self.nodes = nodes
 
 
-def hint(game, max_nodes, table=None, out_of_time=None):
+def hint(game, max_nodes, table=None, out_of_time=None, max_depth=_UNLIMITED):
     """An honest hint from any position of a live game, which is only read.
 
-    The device passes a small ``max_nodes`` and a ``HashTable`` it keeps
-    (made once, with room for ``max_nodes``); the host a large budget.
+    The device passes a small ``max_nodes``, a ``HashTable`` it keeps
+    (made once, with room for ``max_nodes``) and a ``max_depth``; the host
+    a large budget. Running out of memory gives ``UNKNOWN``.
     """
-    result = solve(game, max_nodes, table, out_of_time)
-    action = result.line[0] if result.verdict == WON and result.line else None
+    try:
+        result = solve(game, max_nodes, table, out_of_time, max_depth=max_depth)
+        action = result.first_action()
+    except MemoryError:
+        return Hint(UNKNOWN, None, False, 0)
     stuck = result.verdict == LOST and (game.can_deal() or bool(game.moves()))
     return Hint(result.verdict, action, stuck, result.nodes)
