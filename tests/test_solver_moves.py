@@ -11,9 +11,11 @@ late positions come up too), in every game and in strict Agnes:
   position with the same canonical key as one it returns or as the
   position itself (symmetry: a whole pile onto an empty pile, a base card
   to another empty foundation), or is
-  an Eagle Wing group home (the same as its cards one by one), or (strict
-  Agnes) is one the strict rules forbid; unless the generator returned a
-  single safe move home.
+  an Eagle Wing group home (the same as its cards one by one), or an Agnes
+  card out of a foundation that no run could use or a whole Agnes pile moved
+  once the stock is empty, or (strict Agnes) is one
+  the strict rules forbid; unless the generator returned a single safe move
+  home.
 """
 
 import random
@@ -69,6 +71,31 @@ def _forbidden_when_strict(g, src, n, dst):
     return g.kind(dst) != FOUNDATION and (g.card(dst) & 15) == g.base
 
 
+def _unhome_of_no_use(g, src, dst):
+    """A card out of an Agnes foundation when no run of its colour could use
+    it: every card that can be a run's deepest is at its position or
+    above, and none is of the top rank (see ``_agnes_unhomes``)."""
+    if g.kind(src) != FOUNDATION or g.kind(dst) == FOUNDATION:
+        return False
+    card = g.card(src)
+    red = 0 < (card >> 4) & 3 < 3
+    below = ((card & 15) - g.base) % 13
+    for pile in range(g.pile_count):
+        for n in range(1, g.size(pile) + 1):
+            deepest = g.card(pile, n - 1)
+            if g.kind(pile) != FOUNDATION and g.rules.can_pick(g, pile, n) and \
+                    (0 < (deepest >> 4) & 3 < 3) == red:
+                position = ((deepest & 15) - g.base) % 13
+                if position < below or position == 12:
+                    return False
+    return True
+
+
+def _whole_pile_late(g, src, n):
+    """An Agnes move of a whole pile once the stock is empty."""
+    return not g.size(0) and g.kind(src) != FOUNDATION and n == g.size(src)
+
+
 def _check(g, name, strict):
     facts = facts_for(name, strict)
     pos = Position(g, facts)
@@ -97,6 +124,8 @@ def _check(g, name, strict):
         if name == "eagle-wing" and n > 1 and g.kind(dst) == FOUNDATION:
             continue
         if strict and _forbidden_when_strict(g, src, n, dst):
+            continue
+        if name == "agnes" and (_unhome_of_no_use(g, src, dst) or _whole_pile_late(g, src, n)):
             continue
         assert _key_after(pos, move_code(src, n, dst)) in keys, (src, n, dst)
 

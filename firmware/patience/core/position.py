@@ -18,11 +18,12 @@ room for ``room`` steps (it grows by doubling past that, and never
 shrinks), so that a device's heap is not cut up by a list resized at every
 step in and out.
 
-``key()`` is the canonical form of the position as bytes: cards home per
-suit (which foundation holds a suit does not matter), base, redeals left,
-the piles whose place matters in order, then each set of interchangeable
-piles sorted. Two positions with the same key are the same game up to the
-order of interchangeable piles, so a search needs to see only one of them.
+``key()`` is the canonical form of the position as bytes, made by the
+game's ``facts.key``: cards home per suit (which foundation holds a suit
+does not matter), base, redeals left, the piles whose place matters in
+order, then each set of interchangeable piles sorted, joined by a byte that
+is never a card. Two positions with the same key are the same game up to
+the order of interchangeable piles, so a search needs to see only one.
 """
 
 from micropython import const
@@ -38,7 +39,6 @@ _REFILLED = const(1 << 17)      # the trunk's top card refilled the source
 _REFILL_DOWN = const(1 << 18)   # ... and it had been face down
 _BASE = const(4)                # counts[]: cards home per suit, base, redeals left
 _REDEALS = const(5)
-_SEPARATOR = b"\xff"            # never a card byte
 
 
 def move_code(src, n, dst):
@@ -127,14 +127,7 @@ class Position:
 
     def key(self):
         """The canonical form of the position (see the module docstring)."""
-        piles = self.piles
-        parts = [self.counts]
-        fixed, groups = self.facts.layout(self)
-        for pile in fixed:
-            parts.append(piles[pile])
-        for group in groups:
-            parts.extend(sorted([piles[pile] for pile in group]))
-        return _SEPARATOR.join(parts)
+        return self.facts.key(self.piles, self.counts)
 
     def snapshot(self):
         """The position as a value (``restore`` goes back to it)."""

@@ -2,9 +2,9 @@
 
 ``facts_for(name, strict=False)`` gives a ``Facts``: the structural facts
 ``Position`` needs (which foundation a first card must go to, the trunk that
-refills emptied wing piles, the piles a stock press deals a row onto, which
-piles are interchangeable) and ``moves(position)``, the game's own move
-generator. A generator returns the moves worth trying, as ints
+refills emptied wing piles, the piles a stock press deals a row onto, and
+``key(piles, counts)``, the canonical key, which says which piles are
+interchangeable) and ``moves(position)``, the game's own move generator. A generator returns the moves worth trying, as ints
 (``position.move_code``) or ``PRESS``, the best one LAST (the search pops
 them). It yields only moves the engine accepts, and leaves out only moves
 that are proved unnecessary (the argument is next to each rule):
@@ -32,6 +32,7 @@ from .position import PRESS
 _ROW = (5, 6, 7, 8, 9, 10, 11)          # Agnes tableau, in deal order
 _BOARD = (0, 1, 2, 4, 5, 7, 8, 10, 11, 13)  # Chessboard tableau
 _ID = const(0x3F)                       # a card byte without its face bit
+SEPARATOR = b"\xff"                      # between the parts of a key: never a card
 
 
 def _table(suit_of):
@@ -47,11 +48,11 @@ _TWIN_UP = _table(lambda suit: 3 - suit)  # the other suit of its colour, one hi
 class Facts:
     """One game's facts for ``Position`` and its move generator."""
 
-    def __init__(self, name, moves, layout, first_foundation=-1, refill_from=-1,
+    def __init__(self, name, moves, key, first_foundation=-1, refill_from=-1,
                  deal_row=None):
         self.name = name
         self.moves = moves
-        self.layout = layout
+        self.key = key
         self.first_foundation = first_foundation
         self.refill_from = refill_from
         self.deal_row = deal_row
@@ -165,9 +166,11 @@ def chessboard_moves(pos):
     return others + ordered + frees + homes
 
 
-def chessboard_layout(pos):
+def chessboard_key(piles, counts):
     """No pile has a place of its own; the ten tableau piles are interchangeable."""
-    return (), (_BOARD,)
+    return SEPARATOR.join([counts] + sorted([piles[0], piles[1], piles[2], piles[4], piles[5],
+                                             piles[7], piles[8], piles[10], piles[11],
+                                             piles[13]]))
 
 
 # -- Agnes ----------------------------------------------------------------
@@ -207,7 +210,7 @@ def agnes_strict_moves(pos):
 def _agnes(pos, strict):
     """The moves of both Agnes modes (see the two callers)."""
     piles = pos.piles
-    dealing = bool(piles[0])
+    whole = whole_piles_move(pos)
     base = pos.base
     tops = top_index(piles, _ROW)
     found, default = pos.home_targets()
@@ -217,6 +220,7 @@ def _agnes(pos, strict):
     homes = []
     reveals = []
     others = []
+    runs = [0, 0]
     for src in _ROW:
         cards = piles[src]
         if not cards:
@@ -224,28 +228,36 @@ def _agnes(pos, strict):
         home = found.get(cards[-1] & _ID, default)
         if home >= 0:
             homes.append(src | 16 | home << 10)
-        _agnes_runs(cards, src, tops, base, strict, dealing, reveals, others)
-    late = [] if strict else _agnes_unhomes(pos, tops)
+        _agnes_runs(cards, src, tops, base, strict, whole, reveals, others, runs)
+    late = [] if strict else _agnes_unhomes(pos, tops, runs)
     if piles[0]:
         late.append(PRESS)
     return late + others + reveals + homes
 
 
-def _agnes_runs(cards, src, tops, base, strict, dealing, reveals, others):
-    """Add the moves of each run on top of ``cards`` (pile ``src``).
+def whole_piles_move(pos):
+    """Agnes: may a whole pile move? Not once the stock is empty.
+
+    Take a winning line L that moves all of pile A (run R, bottom card d)
+    as its first move; L' is L without every move whose group's deepest
+    card is d: R stays on A (nothing deals onto it any more), what L puts on
+    R goes onto A, a group L moves from below R moves without R, d goes
+    home from A. Every move of L' is legal and L' is shorter, so no
+    shortest winning line starts with such a move.
+    """
+    return bool(pos.piles[0])
+
+
+def _agnes_runs(cards, src, tops, base, strict, whole, reveals, others, runs):
+    """Add the moves of each run on top of ``cards`` (pile ``src``), and
+    the position of each card that can be a run's deepest to ``runs`` (a
+    bit mask per colour: 0 black, 1 red). ``whole``: may the whole pile
+    move (``whole_piles_move``).
 
     A run is face up, one colour and one rank apart down to the top, and
     never crosses a base-rank card; it goes onto a top card of its colour
     one rank above its deepest card. A move that leaves a face-down card on
     top turns it over: those come first.
-
-    Once the stock is empty (``dealing`` False) a whole pile is never
-    moved. Take a winning line L that moves all of pile A (run R, bottom
-    card d) as its first move; L' is L without every move whose group's
-    deepest card is d: R stays on A (nothing deals onto it any more), what
-    L puts on R goes onto A, a group L moves from below R moves without R,
-    d goes home from A. Every move of L' is legal and L' is shorter, so no
-    shortest winning line starts with such a move.
     """
     size = len(cards)
     n = 1
@@ -253,15 +265,16 @@ def _agnes_runs(cards, src, tops, base, strict, dealing, reveals, others):
         deepest = cards[size - n]
         if not deepest & FACE_UP:
             return
+        runs[0 < (deepest >> 4) & 3 < 3] |= 1 << ((deepest & 15) - base) % 13
         rank = up(deepest & 15)
         if not (strict and rank == base):
             move = src | n << 4
             turns = n < size and not cards[size - n - 1] & FACE_UP
             dst = tops.get(_SAME_UP[deepest & _ID], -1)
-            if dst >= 0 and dst != src and (n < size or dealing):
+            if dst >= 0 and dst != src and (n < size or whole):
                 (reveals if turns else others).append(move | dst << 10)
             dst = tops.get(_TWIN_UP[deepest & _ID], -1)
-            if dst >= 0 and dst != src and (n < size or dealing):
+            if dst >= 0 and dst != src and (n < size or whole):
                 (reveals if turns else others).append(move | dst << 10)
         if n == size:
             return
@@ -271,17 +284,36 @@ def _agnes_runs(cards, src, tops, base, strict, dealing, reveals, others):
         n += 1
 
 
-def _agnes_unhomes(pos, tops):
-    """Cards back from a foundation onto a top card of their colour one higher."""
+def _agnes_unhomes(pos, tops, runs):
+    """Cards back from a foundation onto a top card of their colour one
+    higher, when a run could use them (``run_could_use``)."""
     found = []
     for src in pos.foundations:
         cards = pos.piles[src]
-        if cards:
+        if cards and run_could_use(cards[-1], pos.base, runs):
             card = cards[-1]
             for dst in (tops.get(_SAME_UP[card & _ID], -1), tops.get(_TWIN_UP[card & _ID], -1)):
                 if dst >= 0:
                     found.append(src | 16 | dst << 10)
     return found
+
+
+def run_could_use(card, base, runs):
+    """Agnes: is taking ``card`` out of its foundation worth trying?
+
+    Out of its foundation a card y is of use only as a target for a run of
+    its colour one rank lower, or to let the card under it come out too. In
+    a winning line, delay each such move to just before the first run goes
+    onto one of the cards taken out (take them out then, highest first,
+    each onto what holds it at that moment, which nothing else covers; skip
+    their moves in between): the line gets no longer. So in a shortest
+    line, when y comes out, a run of its colour that is in play already has
+    its deepest card below y's position (onto y or a lower card taken out
+    after it) or of the top rank (onto a base card taken out last).
+    ``runs``: see ``_agnes_runs``.
+    """
+    below = (1 << ((card & 15) - base) % 13) - 1
+    return bool(runs[0 < (card >> 4) & 3 < 3] & (below | 1 << 12))
 
 
 def kings_block(pos):
@@ -321,23 +353,25 @@ def _has_cycle(edges):
     return False
 
 
-_AGNES_LAYOUTS = tuple(((0,) + _ROW[:k], (_ROW[k:],)) for k in range(8))
-
-
-def agnes_layout(pos):
+def agnes_key(piles, counts):
     """The stock and the piles that still get cards from it have their
     place; the piles no deal reaches any more are interchangeable."""
-    return _AGNES_LAYOUTS[min(len(pos.piles[0]), 7)]
+    reached = len(piles[0])
+    if reached >= 7:
+        return SEPARATOR.join((counts, piles[0], piles[5], piles[6], piles[7], piles[8],
+                               piles[9], piles[10], piles[11]))
+    return SEPARATOR.join([counts, piles[0]] + [piles[p] for p in _ROW[:reached]]
+                          + sorted([piles[p] for p in _ROW[reached:]]))
 
 
 def facts_for(name, strict=False):
     """The solver's facts for a game; ``strict`` (Agnes only) plays as quagnes."""
     if name == "agnes":
-        return Facts(name, agnes_strict_moves if strict else agnes_moves, agnes_layout,
+        return Facts(name, agnes_strict_moves if strict else agnes_moves, agnes_key,
                      deal_row=_ROW)
     if strict:
         raise ValueError("only Agnes has a strict mode")
     if name == "chessboard":
-        return Facts(name, chessboard_moves, chessboard_layout)
+        return Facts(name, chessboard_moves, chessboard_key)
     from . import solver_stock
     return solver_stock.facts_for(name, Facts)

@@ -6,7 +6,7 @@ from micropython import const
 
 from .cards import FACE_UP
 from .position import PRESS
-from .solver_rules import first_empty, forced_home, position_of, top_index, up
+from .solver_rules import SEPARATOR, first_empty, forced_home, position_of, top_index, up
 
 _WASTE = const(1)
 _TRUNK = const(10)
@@ -83,10 +83,12 @@ def eagle_wing_moves(pos):
     return others + _press_if_any(pos) + plays + enters + homes
 
 
-def eagle_wing_layout(pos):
+def eagle_wing_key(piles, counts):
     """Stock, waste and trunk have their place; the eight wing piles are
     interchangeable."""
-    return (0, _WASTE, _TRUNK), (_WINGS,)
+    return SEPARATOR.join([counts, piles[0], piles[1], piles[10]]
+                          + sorted([piles[6], piles[7], piles[8], piles[9], piles[11],
+                                    piles[12], piles[13], piles[14]]))
 
 
 # -- Glenwood -----------------------------------------------------------
@@ -156,16 +158,18 @@ def glenwood_moves(pos):
     return press + plays + frees + enters + homes
 
 
-def glenwood_layout(pos):
+def glenwood_key(piles, counts):
     """Stock and waste have their place; the four reserves are
     interchangeable, and so are the four tableau piles."""
-    return (0, _WASTE), (_RESERVES, _TABLEAU)
+    return SEPARATOR.join([counts, piles[0], piles[1]]
+                          + sorted([piles[6], piles[11], piles[12], piles[13]])
+                          + sorted([piles[7], piles[8], piles[9], piles[10]]))
 
 
 def facts_for(name, facts):
     """``facts`` (the ``Facts`` class) filled in for Eagle Wing or Glenwood."""
     if name == "eagle-wing":
-        return facts(name, eagle_wing_moves, eagle_wing_layout, refill_from=_TRUNK)
+        return facts(name, eagle_wing_moves, eagle_wing_key, refill_from=_TRUNK)
     if name == "glenwood":
-        return facts(name, glenwood_moves, glenwood_layout, first_foundation=2)
+        return facts(name, glenwood_moves, glenwood_key, first_foundation=2)
     raise ValueError("unknown game %r" % (name,))
