@@ -4,7 +4,9 @@ For positions reached by random play (biased towards moves home, so that
 late positions come up too), in every game and in strict Agnes:
 
 - every move the solver's generator returns is legal in the engine, and a
-  stock press is offered exactly when ``g.can_deal()``;
+  stock press is offered exactly when ``g.can_deal()`` (Agnes); in Eagle
+  Wing and Glenwood every card the stock can turn up is offered, with the
+  fewest presses, wherever it may go, and no press on its own;
 - ``Position.play`` leaves the same position as the engine's move, and
   ``undo`` the one before;
 - nothing is lost: every engine move the generator leaves out leads to a
@@ -24,7 +26,7 @@ from hypothesis import given, settings, strategies as st
 
 import patience
 from patience import FOUNDATION
-from patience.core.position import PRESS, Position, move_code
+from patience.core.position import PRESS, Position, move_code, move_parts, press_code
 from patience.core.solver_rules import facts_for
 
 MODES = [(name, False) for name in patience.GAMES] + [("agnes", True)]
@@ -51,9 +53,35 @@ def _snapshot(pos):
 
 
 def _engine_play(g, code):
+    """Play a move int, PRESS or press_code step on the engine; the number
+    of engine actions it took (0 if one was refused)."""
     if code == PRESS:
-        return g.deal()
-    return g.move(code & 15, (code >> 4) & 63, code >> 10)
+        return 1 if g.deal() else 0
+    for _ in range(code >> 20):
+        if not g.deal():
+            return 0
+    return (code >> 20) + 1 if g.move(*move_parts(code)) else 0
+
+
+def _stock_steps(g):
+    """{(presses, move): 1} for every engine move of a card from the waste
+    after the fewest presses that turn that card up (the engine's own
+    presses, until the stock comes round with no redeal left)."""
+    found = {}
+    seen = {g.card(1) & 0x3F} if g.size(1) else set()
+    presses = 0
+    while g.can_deal() and presses < 200:
+        g.deal()
+        presses += 1
+        card = g.card(1) & 0x3F if g.size(1) else None
+        if card is not None and card not in seen:
+            seen.add(card)
+            for move in g.moves():
+                if move[0] == 1:
+                    found[press_code(presses, move_code(*move))] = 1
+    for _ in range(presses):
+        g.undo()
+    return found
 
 
 def _key_after(pos, code):
@@ -101,16 +129,22 @@ def _check(g, name, strict):
     pos = Position(g, facts)
     before = _snapshot(pos)
     codes = facts.moves(pos)
-    forced = len(codes) == 1 and codes[0] != PRESS and g.kind(codes[0] >> 10) == FOUNDATION
-    assert (PRESS in codes) == g.can_deal() or forced or (strict and not codes)
+    forced = (len(codes) == 1 and codes[0] != PRESS
+              and g.kind(move_parts(codes[0])[2]) == FOUNDATION)
+    stock = _stock_steps(g) if name in ("eagle-wing", "glenwood") else {}
+    if name == "agnes":
+        assert (PRESS in codes) == g.can_deal() or forced or (strict and not codes)
+    else:
+        assert PRESS not in codes
     legal = set(g.moves())
     for code in codes:
-        if code != PRESS:
-            assert (code & 15, (code >> 4) & 63, code >> 10) in legal, code
+        assert code == PRESS or code in stock or move_parts(code) in legal, code
         pos.play(code)
-        assert _engine_play(g, code)
+        played = _engine_play(g, code)
+        assert played
         assert _snapshot(pos) == _snapshot(Position(g, facts))
-        g.undo()
+        for _ in range(played):
+            g.undo()
         pos.undo()
         assert _snapshot(pos) == before
     if forced:
@@ -128,6 +162,8 @@ def _check(g, name, strict):
         if name == "agnes" and (_unhome_of_no_use(g, src, dst) or _whole_pile_late(g, src, n)):
             continue
         assert _key_after(pos, move_code(src, n, dst)) in keys, (src, n, dst)
+    for code in stock:
+        assert code in codes or _key_after(pos, code) in keys, code
 
 
 @settings(max_examples=120, deadline=None)

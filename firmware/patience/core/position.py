@@ -11,12 +11,13 @@ the game's ``facts`` (see ``solver_rules``) say; ``undo`` rebuilds the
 piles as they were.
 
 A move is one small int: ``src | n << 4 | dst << 10``; ``PRESS`` (0) is a
-press on the stock. The undo log keeps one int per step: the move (or the
+press on the stock; ``press_code`` makes a step of presses then a move
+(``solver_stock``), played and taken back as one. The undo log keeps one int per step: the move (or the
 number of cards a press dealt) and flags for what happened by itself, so a
-deep search holds a few bytes per step. The log is a list made once with
-room for ``room`` steps (it grows by doubling past that, and never
-shrinks), so that a device's heap is not cut up by a list resized at every
-step in and out.
+deep search holds a few bytes per step. The log is a list given by the
+caller (a search reuses one) or made with room for 64 steps; it grows by
+doubling when full and never shrinks, so that a device's heap is not cut up
+by a list resized at every step in and out.
 
 ``key()`` is the canonical form of the position as bytes, made by the
 game's ``facts.key``: cards home per suit (which foundation holds a suit
@@ -46,6 +47,26 @@ def move_code(src, n, dst):
     return src | n << 4 | dst << 10
 
 
+def press_code(presses, code):
+    """A step: ``presses`` presses on the stock, then the move ``code``."""
+    return presses << 20 | code
+
+
+def _face_up(cards):
+    """The cards (any iterable of card bytes) face up, as bytes."""
+    return bytes([card | FACE_UP for card in cards])
+
+
+def unfold(codes):
+    """``codes`` with each press-then-move step written out as its presses
+    (``PRESS``) and its move."""
+    found = []
+    for code in codes:
+        found.extend([PRESS] * (code >> 20))
+        found.append(code & 0x3FFF)
+    return found
+
+
 def move_parts(code):
     """``(src, n, dst)`` of a move int (not ``PRESS``)."""
     return code & 15, (code >> 4) & 63, (code >> 10) & 15
@@ -59,7 +80,7 @@ def is_press(entry):
 class Position:
     """A searchable copy of a game's position (see the module docstring)."""
 
-    def __init__(self, game, facts, room=64):
+    def __init__(self, game, facts, log=None):
         count = game.pile_count
         self.facts = facts
         self.piles = [bytes(game.cards(p)) for p in range(count)]
@@ -76,7 +97,7 @@ class Position:
                 self.counts[suit] = len(cards)
                 self.where[suit] = pile
         self.homed = sum(self.counts[:4])
-        self.log = [0] * room
+        self.log = [0] * 64 if log is None else log
         self.steps = 0
 
     # -- reading --------------------------------------------------------
@@ -143,22 +164,26 @@ class Position:
         self.steps = 0
 
     def line(self, steps=None):
-        """The moves played so far (the first ``steps`` of them), as move
-        ints and ``PRESS``."""
+        """The steps played so far (the first ``steps`` of them), as move
+        ints, ``PRESS`` and ``press_code`` steps (``unfold`` writes those
+        out)."""
         log = self.log
-        return [0 if is_press(log[at]) else log[at] & 0x3FFF
+        return [0 if is_press(log[at]) else log[at] & 0xFF03FFF
                 for at in range(self.steps if steps is None else steps)]
 
     # -- playing --------------------------------------------------------
 
     def play(self, code):
-        """Play a move int or ``PRESS``; it must be legal."""
+        """Play a move int, ``PRESS`` or ``press_code`` step; it must be legal."""
         if code == PRESS:
             self._record(self._press())
             return
+        if code >> 20:
+            self._record(self._take_turned(code))
+            return
         src = code & 15
         n = (code >> 4) & 63
-        dst = code >> 10
+        dst = (code >> 10) & 15
         piles = self.piles
         source = piles[src]
         piles[dst] += source[-n:]
@@ -231,13 +256,78 @@ class Position:
         self.counts[_REDEALS] -= 1
         return _REDEAL
 
+    def _take_turned(self, code):
+        """A ``press_code`` step at once: the stock and waste as they are
+        after its presses, less the card it plays, which goes to its
+        destination; the log entry (``_REDEAL`` if it went round)."""
+        piles = self.piles
+        stock = piles[0]
+        waste = piles[1]
+        turned = code >> 20
+        if turned <= len(stock):   # this time through the stock
+            card = stock[-turned] | FACE_UP
+            piles[1] = waste + _face_up(reversed(stock[len(stock) - turned + 1:]))
+            piles[0] = stock[:len(stock) - turned]
+        else:                      # to the end, the redeal, then from the top
+            at = turned - len(stock) - 2
+            order = waste + bytes(reversed(stock))
+            card = order[at] | FACE_UP
+            self._lay_talon(order[:at] + order[at + 1:], at)
+            self.counts[_REDEALS] -= 1
+            code |= _REDEAL
+        dst = (code >> 10) & 15
+        piles[dst] += bytes((card,))
+        if self.kinds[dst] == FOUNDATION:
+            code |= self._arrive(card, dst)
+        return code
+
+    def _lay_talon(self, order, shown):
+        """The first ``shown`` cards of ``order`` face up on the waste, the
+        rest face down in the stock (the next one on top)."""
+        self.piles[1] = _face_up(order[:shown])
+        self.piles[0] = bytes([card & 0x7F for card in reversed(order[shown:])])
+
+    def _put_back_turned(self, entry):
+        """Take back a ``press_code`` step."""
+        piles = self.piles
+        dst = (entry >> 10) & 15
+        card = piles[dst][-1]
+        piles[dst] = piles[dst][:-1]
+        self._leave_home(entry, dst, card)
+        turned = entry >> 20
+        if not entry & _REDEAL:
+            waste = piles[1]
+            shown = len(waste) - turned + 1
+            piles[0] += bytes([c & 0x7F for c in (card,) + tuple(reversed(waste[shown:]))])
+            piles[1] = waste[:shown]
+            return
+        at = len(piles[1])
+        rest = piles[1] + bytes(reversed(piles[0]))
+        order = rest[:at] + bytes((card,)) + rest[at:]
+        self.counts[_REDEALS] += 1
+        self._lay_talon(order, len(order) + at + 2 - turned)
+
+    def _leave_home(self, entry, dst, card):
+        """Uncount a card taken back from foundation ``dst`` (if it is one)."""
+        if self.kinds[dst] == FOUNDATION:
+            self.counts[(card >> 4) & 3] -= 1
+            self.homed -= 1
+            if entry & _BASE_SET:
+                self.counts[_BASE] = 0
+
     def undo(self):
         """Take back the last ``play``."""
         self.steps -= 1
         entry = self.log[self.steps]
         if is_press(entry):
             self._unpress(entry)
-            return
+        elif entry >> 20:
+            self._put_back_turned(entry)
+        else:
+            self._unmove(entry)
+
+    def _unmove(self, entry):
+        """Take back a card move."""
         src, n, dst = move_parts(entry)
         piles = self.piles
         source = piles[src]
@@ -249,13 +339,8 @@ class Position:
         elif entry & _FLIPPED:
             source = source[:-1] + bytes((source[-1] & 0x7F,))
         card = target[-1]
-        kinds = self.kinds
-        if kinds[dst] == FOUNDATION:
-            self.counts[(card >> 4) & 3] -= 1
-            self.homed -= 1
-            if entry & _BASE_SET:
-                self.counts[_BASE] = 0
-        if kinds[src] == FOUNDATION:
+        self._leave_home(entry, dst, card)
+        if self.kinds[src] == FOUNDATION:
             self.counts[(card >> 4) & 3] += 1
             self.homed += 1
         piles[src] = source + target[-n:]

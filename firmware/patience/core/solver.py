@@ -23,7 +23,7 @@ look-up), so its "lost" is a proof up to that chance.
 
 from micropython import const
 
-from .position import PRESS, Position, move_parts
+from .position import PRESS, Position, move_parts, unfold
 from .solver_rules import facts_for
 
 WON = "won"
@@ -127,6 +127,21 @@ def _put30(data, at, value):
     data[at + 3] = value >> 24
 
 
+class Workspace:
+    """The lists a search works in, made once and used again: the undo log,
+    the untried moves of every position on the line (a child's go right
+    above what is left of its parent's) and where each depth's begin and
+    end. They grow by doubling when full and never shrink, so a device that
+    keeps one (with its table) does not cut its heap into pieces."""
+
+    def __init__(self, depth=_UNLIMITED):
+        room = min(depth, _ROOM) + 1
+        self.log = [0] * room
+        self.pending = [0] * (8 * room)
+        self.starts = [0] * room
+        self.ends = [0] * room
+
+
 class Result:
     """What ``solve`` found: ``verdict``, ``nodes`` (positions stored),
     ``strict`` (True when a win keeps to strict Agnes) and, when won, the
@@ -139,72 +154,101 @@ class Result:
         self.strict = strict
 
     def codes(self):
-        """The winning line as move ints (None unless won)."""
+        """The winning line as search steps (None unless won)."""
         return self.position.line() if self.position else None
 
     def line(self):
         """The winning line as engine actions (None unless won)."""
-        return [action_of(code) for code in self.position.line()] if self.position else None
+        if not self.position:
+            return None
+        return [action_of(code) for code in unfold(self.position.line())]
 
     def first_action(self):
         """The first action of the winning line (None unless won with one)."""
         position = self.position
-        return action_of(position.line(1)[0]) if position and position.steps else None
+        return action_of(unfold(position.line(1))[0]) if position and position.steps else None
 
 
-def solve(game, max_nodes, table=None, out_of_time=None, strict=False, strict_first=None,
-          max_depth=_UNLIMITED):
+def solve(game, max_nodes, table=None, out_of_time=None, strict=False, look_first=None,
+          max_depth=_UNLIMITED, work=None):
     """Search from the game's position; a ``Result``. The game is only read.
 
     ``table`` defaults to a new ``ExactTable``; a ``HashTable`` must have
     room for ``max_nodes`` keys. ``strict`` (Agnes) plays as quagnes does.
-    Agnes under the full rules first looks for a strict win with
-    ``strict_first`` of the nodes (default a quarter): such a line wins
-    under the full rules too, and strict searches are short. ``max_depth``
-    bounds the line's length (see ``search``).
+    ``max_depth`` bounds the line's length (see ``search``); ``work`` is a
+    ``Workspace`` to reuse (default: a new one).
+
+    Before the whole search come quick looks for a win, ``look_first``
+    nodes in all (default a quarter of ``max_nodes``; see ``_looks``); only
+    a win ends a look, the verdict otherwise comes from the whole search.
     """
     if table is None:
         table = ExactTable()
+    if work is None:
+        work = Workspace(max_depth)
     max_nodes = min(max_nodes, table.capacity())
-    phases = [(strict, max_nodes)]
-    if game.name == "agnes" and not strict:
-        phases.insert(0, (True, max_nodes // 4 if strict_first is None else strict_first))
+    if look_first is None:
+        look_first = max_nodes // 4
     nodes = 0
-    for rules, budget in phases:
+    for rules, first, budget in _looks(game, strict, look_first):
+        if min(budget, max_nodes - nodes) < 2:
+            continue
         table.clear()
-        position = Position(game, facts_for(game.name, rules), min(max_depth, _ROOM) + 1)
+        position = Position(game, facts_for(game.name, rules), work.log)
+        if first is not None:
+            position.play(first)
         verdict, found = search(position, table, min(budget, max_nodes - nodes),
-                                out_of_time, max_depth)
+                                out_of_time, max_depth, work)
         nodes += found
         if verdict == WON:
-            break
-    return Result(verdict, position, nodes, rules)
+            return Result(WON, position, nodes, rules)
+    table.clear()
+    position = Position(game, facts_for(game.name, strict), work.log)
+    verdict, found = search(position, table, max_nodes - nodes, out_of_time, max_depth, work)
+    return Result(verdict, position, nodes + found, strict)
 
 
-def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED):
+def _looks(game, strict, nodes):
+    """The quick looks for a win before the whole search, as ``(strict
+    rules?, first move or None, nodes)``.
+
+    Agnes under the full rules looks under the strict rules first: a strict
+    line wins under the full rules too, and strict trees are small. A game
+    whose base is not chosen yet (Glenwood, Chessboard) gives each first
+    move an equal share, best first: a bad first card home can hide every
+    win behind a huge lost subtree.
+    """
+    if game.name == "agnes" and not strict:
+        return [(True, None, nodes)]
+    if game.base:
+        return []
+    position = Position(game, facts_for(game.name, strict))
+    firsts = position.facts.moves(position)
+    return [(strict, code, nodes // len(firsts)) for code in reversed(firsts)]
+
+
+def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=None):
     """Depth-first search from ``pos``: ``(verdict, nodes)``.
 
     On ``WON`` ``pos`` is left at the won position (``pos.line()`` is the
     line); otherwise it is back where it started. Positions ``max_depth``
     moves deep are not expanded; if that happened the answer is
-    ``UNKNOWN`` rather than ``LOST``.
-
-    Memory: the untried moves of every position on the line share one flat
-    list (a child's moves go right above what is left of its parent's), and
-    the depth indexes and the undo log are lists made once; they grow by
-    doubling when full and never shrink, so a device's heap is not cut into
-    pieces by lists resized at every step (each step costs some 20 to 40
-    bytes).
+    ``UNKNOWN`` rather than ``LOST``. ``work``: the ``Workspace`` whose
+    lists it uses (default: a new one).
     """
     if pos.won():
         return WON, 0
+    if max_nodes < 1:
+        return UNKNOWN, 0
     visit = table.visit
     moves = pos.facts.moves
     visit(pos.key())
-    room = min(max_depth, _ROOM) + 1
-    pending = [0] * (8 * room)   # untried moves, deepest last
-    starts = [0] * room          # where each depth's untried moves begin ...
-    ends = [0] * room            # ... and end in ``pending``
+    if work is None:
+        work = Workspace(max_depth)
+    pending = work.pending
+    starts = work.starts
+    ends = work.ends
+    starts[0] = 0
     ends[0] = _put(pending, 0, moves(pos))
     nodes = 1
     depth = 0
@@ -264,15 +308,16 @@ class Hint:
         self.nodes = nodes
 
 
-def hint(game, max_nodes, table=None, out_of_time=None, max_depth=_UNLIMITED):
+def hint(game, max_nodes, table=None, out_of_time=None, max_depth=_UNLIMITED, work=None):
     """An honest hint from any position of a live game, which is only read.
 
-    The device passes a small ``max_nodes``, a ``HashTable`` it keeps
-    (made once, with room for ``max_nodes``) and a ``max_depth``; the host
-    a large budget. Running out of memory gives ``UNKNOWN``.
+    The device passes a small ``max_nodes``, a ``HashTable`` and a
+    ``Workspace(max_depth)`` it keeps (made once, early, with room for
+    ``max_nodes`` and ``max_depth``) and ``max_depth``; the host a large
+    budget. Running out of memory gives ``UNKNOWN``.
     """
     try:
-        result = solve(game, max_nodes, table, out_of_time, max_depth=max_depth)
+        result = solve(game, max_nodes, table, out_of_time, max_depth=max_depth, work=work)
         action = result.first_action()
     except MemoryError:
         return Hint(UNKNOWN, None, False, 0)

@@ -35,14 +35,16 @@ _ID = const(0x3F)                       # a card byte without its face bit
 SEPARATOR = b"\xff"                      # between the parts of a key: never a card
 
 
-def _table(suit_of):
-    """Per card id: the card of suit ``suit_of(suit)`` one rank higher."""
-    return bytes((suit_of((i >> 4) & 3) << 4 | (i & 15) % 13 + 1) if 1 <= i & 15 <= 13 else 0
-                 for i in range(64))
+def _table(suit_of, step):
+    """Per card id: the card of suit ``suit_of(suit)`` ``step`` ranks away
+    (1 or -1, king and ace next to each other)."""
+    return bytes((suit_of((i >> 4) & 3) << 4 | ((i & 15) + step - 1) % 13 + 1)
+                 if 1 <= i & 15 <= 13 else 0 for i in range(64))
 
 
-_SAME_UP = _table(lambda suit: suit)      # same suit, one rank higher
-_TWIN_UP = _table(lambda suit: 3 - suit)  # the other suit of its colour, one higher
+SAME_UP = _table(lambda suit: suit, 1)       # same suit, one rank higher
+SAME_DOWN = _table(lambda suit: suit, -1)    # same suit, one rank lower
+_TWIN_UP = _table(lambda suit: 3 - suit, 1)  # the other suit of its colour, one higher
 
 
 class Facts:
@@ -270,7 +272,7 @@ def _agnes_runs(cards, src, tops, base, strict, whole, reveals, others, runs):
         if not (strict and rank == base):
             move = src | n << 4
             turns = n < size and not cards[size - n - 1] & FACE_UP
-            dst = tops.get(_SAME_UP[deepest & _ID], -1)
+            dst = tops.get(SAME_UP[deepest & _ID], -1)
             if dst >= 0 and dst != src and (n < size or whole):
                 (reveals if turns else others).append(move | dst << 10)
             dst = tops.get(_TWIN_UP[deepest & _ID], -1)
@@ -292,7 +294,7 @@ def _agnes_unhomes(pos, tops, runs):
         cards = pos.piles[src]
         if cards and run_could_use(cards[-1], pos.base, runs):
             card = cards[-1]
-            for dst in (tops.get(_SAME_UP[card & _ID], -1), tops.get(_TWIN_UP[card & _ID], -1)):
+            for dst in (tops.get(SAME_UP[card & _ID], -1), tops.get(_TWIN_UP[card & _ID], -1)):
                 if dst >= 0:
                     found.append(src | 16 | dst << 10)
     return found

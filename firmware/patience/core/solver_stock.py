@@ -1,13 +1,24 @@
 """The solver's move generators for the games with a stock and a waste:
 Eagle Wing and Glenwood (see ``solver_rules`` for what a generator returns
-and which moves it may leave out)."""
+and which moves it may leave out).
+
+The stock is not pressed on its own: a move of a card from the stock or the
+waste is one step, "press k times, then play the card now on the waste"
+(``press_code``), with the fewest presses that turn it up (going round once
+more if a redeal is left). That loses nothing: presses change only which
+card the waste shows, so in any winning line the presses can wait until
+just before the next card played from the waste, and fewer presses leave
+the same cards in the same order with redeals to spare. The search then
+stores no position that only a press made.
+"""
 
 from micropython import const
 
 from .cards import FACE_UP
-from .position import PRESS
-from .solver_rules import SEPARATOR, first_empty, forced_home, position_of, top_index, up
+from .position import press_code
+from .solver_rules import SAME_DOWN, SEPARATOR, first_empty, forced_home, position_of
 
+_ID = const(0x3F)   # a card byte without its face bit
 _WASTE = const(1)
 _TRUNK = const(10)
 _WINGS = (6, 7, 8, 9, 11, 12, 13, 14)
@@ -17,10 +28,17 @@ _TABLEAU = (7, 8, 9, 10)
 _FULL_SOURCES = _RESERVES + (_WASTE,) + _TABLEAU
 
 
-def _press_if_any(pos):
-    """``[PRESS]`` when the stock has a card or the waste can be turned over."""
-    piles = pos.piles
-    return [PRESS] if piles[0] or (piles[_WASTE] and pos.redeals > 0) else []
+def talon(pos):
+    """``(presses, card)`` for each card in the waste and the stock: 0 for
+    the waste's top card, else the fewest presses that turn it up."""
+    waste = pos.piles[_WASTE]
+    order = waste + bytes(reversed(pos.piles[0]))   # the order they turn up
+    shown = len(waste)
+    found = [(at - shown + 1, order[at]) for at in range(shown - 1 if shown else 0, len(order))]
+    if pos.redeals:
+        lap = len(order) - shown + 1   # to the end, then the redeal
+        found += [(lap + at + 1, order[at]) for at in range(shown - 1)]
+    return found
 
 
 # -- Eagle Wing ---------------------------------------------------------
@@ -41,46 +59,51 @@ def safe_eagle_wing(card, pos):
 
 
 def eagle_wing_moves(pos):
-    """Eagle Wing: single cards home or onto a wing pile; the stock.
+    """Eagle Wing: single cards home or onto a wing pile; stock cards.
 
     A group goes home top card first, exactly as its cards one by one
     (the pile is one suit running down), so only single cards are tried.
+    Tried first: moves home, the trunk's last card, moves that empty a
+    wing (the trunk refills it), stock cards (fewest presses first), then
+    wing cards onto other wings.
     """
     piles = pos.piles
-    room = {}
+    fits = {}   # card id -> the wing pile with room whose top is one higher in suit
     for pile in _WINGS:
         if 0 < len(piles[pile]) < 3:
-            room[piles[pile][-1] & 0x3F] = pile
+            fits[SAME_DOWN[piles[pile][-1] & _ID]] = pile
     empty = first_empty(piles, _WINGS)
     found, default = pos.home_targets()
     forced = forced_home(pos, _WING_SOURCES, found, safe_eagle_wing)
     if forced:
         return [forced]
-    homes = []
-    enters = []
-    plays = []
-    others = []
-    for src in _WING_SOURCES:
-        cards = piles[src]
-        if not cards:
-            continue
-        card = cards[-1]
-        if not card & FACE_UP:
-            continue  # the trunk, until its last card
-        home = found.get(card & 0x3F, default)
-        if home >= 0:
-            homes.append(src | 16 | home << 10)
-        whole = src > _WASTE and src != _TRUNK and len(cards) == 1
-        if src == _TRUNK or whole:
-            bucket = enters
-        else:
-            bucket = plays if src == _WASTE else others
-        dst = room.get((card & 0x30) | up(card & 15), -1)
+    stock = []
+    for presses, card in talon(pos):
+        step = presses << 20 | _WASTE | 16
+        dst = found.get(card & _ID, default)
         if dst >= 0:
-            bucket.append(src | 16 | dst << 10)
+            stock.append(step | dst << 10)
+        dst = fits.get(card & _ID, -1)
+        if dst >= 0:
+            stock.append(step | dst << 10)
+        if empty >= 0:
+            stock.append(step | empty << 10)
+    stock.reverse()
+    enters = []
+    others = []
+    for src in _WING_SOURCES[1:]:
+        cards = piles[src]
+        if not cards or not cards[-1] & FACE_UP:
+            continue  # the trunk shows its last card only
+        card = cards[-1] & _ID
+        whole = src != _TRUNK and len(cards) == 1
+        bucket = enters if src == _TRUNK or whole else others
+        for dst in (found.get(card, default), fits.get(card, -1)):
+            if dst >= 0:
+                (enters if dst < 6 else bucket).append(src | 16 | dst << 10)
         if empty >= 0 and not whole:
             bucket.append(src | 16 | empty << 10)
-    return others + _press_if_any(pos) + plays + enters + homes
+    return others + stock + enters
 
 
 def eagle_wing_key(piles, counts):
@@ -122,40 +145,62 @@ def safe_glenwood(card, pos):
 
 def glenwood_moves(pos):
     """Glenwood: reserve, waste and tableau tops home; single cards and
-    whole tableau piles onto the tableau; the stock once the base is set."""
+    whole tableau piles onto the tableau; stock cards once the base is set.
+
+    Tried first: moves home, reserve cards, whole piles onto others (a pile
+    emptied), stock cards (fewest presses first).
+    """
     piles = pos.piles
     base = pos.base
-    tops = top_index(piles, _TABLEAU)
+    fits = _fits(piles)
     empty = first_empty(piles, _TABLEAU)
     reserves_empty = not (piles[6] or piles[11] or piles[12] or piles[13])
     found, default = pos.home_targets()
     forced = forced_home(pos, _FULL_SOURCES, found, safe_glenwood)
     if forced:
         return [forced]
+    stock = []
+    for presses, card in talon(pos) if base else ():
+        step = presses << 20 | _WASTE | 16
+        home = found.get(card & _ID, default)
+        if home >= 0:
+            stock.append(step | home << 10)
+        for dst in fits.get(card & _ID, ()):
+            stock.append(step | dst << 10)
+        if empty >= 0 and reserves_empty:
+            stock.append(step | empty << 10)
+    stock.reverse()
     homes = []
     enters = []
     frees = []
-    plays = []
     for src in _FULL_SOURCES if base else _RESERVES:
         cards = piles[src]
-        if not cards:
+        if not cards or src == _WASTE:
             continue
-        home = found.get(cards[-1] & 0x3F, default)
+        home = found.get(cards[-1] & _ID, default)
         if home >= 0:
             homes.append(src | 16 | home << 10)
         tableau = src in _TABLEAU
-        deepest = cards[0] if tableau else cards[-1]
         move = src | (len(cards) if tableau else 1) << 4
-        bucket = frees if tableau else plays if src == _WASTE else enters
-        rank = up(deepest & 15)
-        for suit in ((0, 3) if 0 < (deepest >> 4) & 3 < 3 else (1, 2)):
-            dst = tops.get(suit << 4 | rank, -1)
-            if dst >= 0 and dst != src:
+        bucket = frees if tableau else enters
+        for dst in fits.get((cards[0] if tableau else cards[-1]) & _ID, ()):
+            if dst != src:
                 bucket.append(move | dst << 10)
-        if empty >= 0 and not tableau and (src != _WASTE or reserves_empty):
+        if empty >= 0 and not tableau:
             bucket.append(move | empty << 10)
-    press = _press_if_any(pos) if base else []
-    return press + plays + frees + enters + homes
+    return stock + frees + enters + homes
+
+
+def _fits(piles):
+    """{card id: [tableau piles]} for the cards that may go onto a tableau
+    pile's top: the other colour, one rank lower."""
+    fits = {}
+    for pile in _TABLEAU:
+        if piles[pile]:
+            top = piles[pile][-1] & _ID
+            for suit in (0, 3) if 0 < top >> 4 < 3 else (1, 2):
+                fits.setdefault(SAME_DOWN[suit << 4 | top & 15], []).append(pile)
+    return fits
 
 
 def glenwood_key(piles, counts):
