@@ -2,7 +2,7 @@
 
 The VM runs ``solver.hint`` with the device budget (``DEVICE_NODES``
 positions, a ``HashTable`` of ``DEVICE_SLOTS`` and a ``Workspace`` of
-``DEVICE_DEPTH``, both made once) in a 96 KB heap, from the firmware's .py
+``DEVICE_DEPTH``, both made once) in a 112 KB heap, from the firmware's .py
 sources, on positions at the start, in the middle and near the end of a won
 line of each game and on a lost deal; its answers (verdict, action, stuck,
 positions stored) must be exactly the host's, since both run the same code.
@@ -28,9 +28,9 @@ SCRIPT = """
 import gc
 import patience
 from patience.core import solver
-gc.collect()  # the table needs 16 KB in one piece: make it early, once
-table = solver.HashTable(solver.DEVICE_SLOTS)
+gc.collect()  # table and workspace need 16 KB and 5 KB in one piece: make them early, once
 work = solver.Workspace(solver.DEVICE_DEPTH)
+table = solver.HashTable(solver.DEVICE_SLOTS)
 """ + READ_CASES + """
 for name, deal, played, g in cases({cases!r}):
     h = solver.hint(g, solver.DEVICE_NODES, table, max_depth=solver.DEVICE_DEPTH, work=work)
@@ -63,7 +63,7 @@ def test_device_hints_on_the_vm_match_the_host(tmp_path):
     cases = _cases()
     listed = tmp_path / "cases.txt"
     write_cases(listed, cases)
-    done = run_vm(SCRIPT.format(cases=str(listed)), 96)
+    done = run_vm(SCRIPT.format(cases=str(listed)), 112)
     assert done.returncode == 0, done.stdout + done.stderr
     answers = done.stdout.splitlines()
     assert answers == [_host_answer(*case) for case in cases]
