@@ -89,6 +89,7 @@ def test_a_budget_too_small_answers_unknown():
     (["glenwood", "--deal", "3", "--strict"], "agnes only"),
     (["all", "--deal", "3"], "needs --deals"),
     (["agnes", "--deals", "8190-8193", "--bitsets", "x"], "8192"),
+    (["agnes", "--deal", "5", "--csv", "x"], "need --deals"),
 ])
 def test_bad_input_gets_one_line_and_exit_2(argv, words, capsys):
     assert solve.main(argv) == 2

@@ -4,7 +4,8 @@
 a CPU-time limit per deal, in ``jobs`` processes, and yields a ``Row`` per
 deal as they finish; ``table(rows)`` sums them up per game (won, lost,
 unknown, median and 95th-percentile time and positions, positions per
-second, bytes per stored position). ``write_bitsets(rows, folder)`` writes
+second, bytes per stored position); ``write_csv`` keeps every row.
+``write_bitsets(rows, folder)`` writes
 ``<game>.bin``: bit ``(d-1) % 8`` of byte ``(d-1) // 8`` is set when deal d
 (1..8192) was won, its line replayed to a win on the engine.
 """
@@ -87,6 +88,16 @@ def table(rows):
     return ["  ".join(cell.rjust(width) if i else cell.ljust(width)
                       for i, (cell, width) in enumerate(zip(line, widths)))
             for line in lines]
+
+
+def write_csv(rows, path):
+    """One line per deal: game, deal, verdict, positions, CPU seconds, bytes
+    per stored position; in game and deal order."""
+    with open(path, "w") as out:
+        out.write("game,deal,verdict,positions,seconds,bytes_per_position\n")
+        for row in sorted(rows, key=lambda r: (r.name, r.deal)):
+            out.write("%s,%d,%s,%d,%.3f,%.0f\n" % (row.name, row.deal, row.verdict, row.nodes,
+                                                  row.seconds, row.bytes_per_position))
 
 
 def bitset(deals_won):

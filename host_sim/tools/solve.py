@@ -3,7 +3,7 @@
     patience-solve agnes --deal 238             # the winning line, then "won ..."
     patience-solve glenwood --deck Ac,2c,...    # 52 cards, the first dealt first
     patience-solve all --deals 1-1000 --time-limit 10 --jobs 2
-    patience-solve all --deals 1-8192 --time-limit 10 --jobs 2 --bitsets firmware/winnable
+    patience-solve all --deals 1-8192 --time-limit 1 --jobs 2 --bitsets firmware/winnable
 
 One deal: the winning line, one action a line (``drag SRC N DST`` or
 ``deal``, pile numbers as in RULES.md; checked on the engine before it is
@@ -23,7 +23,7 @@ import patience
 from patience.core.dealing import FIRST_DEAL, LAST_DEAL
 from patience.core.names import parse_card
 
-from .solvability import BITSET_DEALS, solve_many, table, write_bitsets
+from .solvability import BITSET_DEALS, solve_many, table, write_bitsets, write_csv
 from .solving import format_action, solve_deal
 
 PROG = "patience-solve"
@@ -90,6 +90,8 @@ def _arguments(argv):
                         help="processes for --deals (default 1)")
     parser.add_argument("--strict", action="store_true",
                         help="Agnes as quagnes plays it: no play from the foundations")
+    parser.add_argument("--csv", metavar="FILE",
+                        help="with --deals: also write one line per deal to FILE")
     parser.add_argument("--bitsets", metavar="DIR",
                         help="with --deals in 1..%d: write DIR/<game>.bin of the won deals"
                         % BITSET_DEALS)
@@ -115,8 +117,8 @@ def _checked(args):
         args.deals = parse_deals(args.deals)
         if args.bitsets and max(args.deals) > BITSET_DEALS:
             raise UsageError("--bitsets covers deals 1..%d only" % BITSET_DEALS)
-    elif args.bitsets:
-        raise UsageError("--bitsets needs --deals")
+    elif args.bitsets or args.csv:
+        raise UsageError("--bitsets and --csv need --deals")
     return names
 
 
@@ -135,6 +137,8 @@ def _many(names, args, out):
         len(args.deals), args.time_limit, ", strict" if args.strict else ""), file=out)
     for line in table(rows):
         print(line, file=out)
+    if args.csv:
+        write_csv(rows, args.csv)
     if args.bitsets:
         for path in write_bitsets(rows, args.bitsets):
             print("wrote", path, file=out)

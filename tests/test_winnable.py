@@ -1,0 +1,67 @@
+"""The winnable-deal bitsets (firmware/winnable/<game>.bin) and their reader.
+
+Each file marks deals 1..8192 proved winnable; for a sample of marked deals
+the solver's line is found again and replayed on the engine to a win. The
+reader reads one byte; the writer puts bit (d-1) % 8 of byte (d-1) // 8.
+"""
+
+import random
+
+import pytest
+
+import patience
+from patience.core.winnable import is_winnable
+from host_sim import FIRMWARE
+from host_sim.tools import solve
+from host_sim.tools.solvability import BITSET_BYTES, bitset
+from host_sim.tools.solving import play, solve_deal
+
+ROOT = str(FIRMWARE) + "/"
+
+
+def _marked(name):
+    data = (FIRMWARE / "winnable" / (name + ".bin")).read_bytes()
+    assert len(data) == BITSET_BYTES
+    return [d for d in range(1, 8193) if data[(d - 1) // 8] >> ((d - 1) % 8) & 1]
+
+
+@pytest.mark.parametrize("name", patience.GAMES)
+def test_marked_deals_replay_to_a_win(name):
+    marked = _marked(name)
+    assert len(marked) > 100
+    for deal in random.Random(name).sample(marked, 2):
+        assert is_winnable(name, deal, ROOT)
+        line = solve_deal(name, deal, seconds=60).line
+        game = patience.new_game(name, seed=deal)
+        for action in line:
+            assert play(game, action)
+        assert game.is_won()
+
+
+@pytest.mark.parametrize("name", patience.GAMES)
+def test_the_reader_agrees_with_the_file(name):
+    marked = set(_marked(name))
+    for deal in random.Random(7).sample(range(1, 8193), 300):
+        assert is_winnable(name, deal, ROOT) == (deal in marked)
+    assert not is_winnable(name, 0, ROOT) and not is_winnable(name, 8193, ROOT)
+
+
+def test_no_file_means_not_proved(tmp_path):
+    assert not is_winnable("agnes", 5, str(tmp_path) + "/")
+
+
+def test_the_bit_layout():
+    bits = bitset([1, 8, 9, 8192])
+    assert len(bits) == 1024
+    assert bits[0] == 0b10000001 and bits[1] == 0b00000001 and bits[1023] == 0b10000000
+    assert sum(bin(b).count("1") for b in bits) == 4
+
+
+def test_the_command_writes_the_won_deals(tmp_path):
+    with open(tmp_path / "log", "w") as log:
+        assert solve.main(["glenwood", "--deals", "1-6", "--max-nodes", "4000",
+                           "--bitsets", str(tmp_path / "winnable")], out=log) == 0
+    won = [d for d in range(1, 7) if solve_deal("glenwood", d, max_nodes=4000).verdict == "won"]
+    assert won and (tmp_path / "winnable" / "glenwood.bin").read_bytes() == bitset(won)
+    root = str(tmp_path) + "/"
+    assert [d for d in range(1, 7) if is_winnable("glenwood", d, root)] == won
