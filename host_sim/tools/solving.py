@@ -11,6 +11,7 @@ Actions are the engine's: ``(src, n, dst)`` or ``"deal"``; as text
 numbers as in RULES.md.
 """
 
+import itertools
 import sys
 import time
 
@@ -85,32 +86,41 @@ def deadline_in(seconds):
     return lambda: time.process_time() > end
 
 
-def solve_game(game, seconds=None, max_nodes=None, strict=False):
+def solve_game(game, seconds=None, max_nodes=None, strict=False, shorten_line=True):
     """Search from a live game's position (the game is only read):
     ``(verdict, move ints, nodes, cpu seconds, bytes per position)``; a
-    won line is the shortest through the positions the search stored."""
+    won line is made shorter (``shorter_line``) unless ``shorten_line`` is
+    False."""
     started = time.process_time()
     table = solver.ExactTable()
     look_first = None if seconds is None else int(seconds * _LOOK_FIRST_PER_SECOND)
     result = solver.solve(game, max_nodes or sys.maxsize, table, deadline_in(seconds),
                           strict, look_first)
     spent = time.process_time() - started
-    per = table_bytes(table) / max(len(table), 1)
+    per = bytes_per_key(table)
     codes = result.codes()
-    if result.verdict == solver.WON:
+    if result.verdict == solver.WON and shorten_line:
         codes = shorter_line(game, codes, table, result.strict)
     return result.verdict, codes, result.nodes, spent, per
 
 
-def table_bytes(table):
-    """Memory the exact table holds: the set and every key in it."""
-    return sys.getsizeof(table.keys) + sum(sys.getsizeof(key) for key in table.keys)
+def bytes_per_key(table, sample=2000):
+    """Memory the exact table holds per key: its set's share plus the size
+    of a key (the mean of the first ``sample`` keys)."""
+    keys = table.keys
+    if not keys:
+        return 0.0
+    sizes = [sys.getsizeof(key) for key in itertools.islice(keys, sample)]
+    return sys.getsizeof(keys) / len(keys) + sum(sizes) / len(sizes)
 
 
-def solve_deal(name, deal=None, deck=None, seconds=None, max_nodes=None, strict=False):
-    """Solve a fresh deal; an ``Outcome`` whose line (if won) is checked."""
+def solve_deal(name, deal=None, deck=None, seconds=None, max_nodes=None, strict=False,
+               shorten_line=True):
+    """Solve a fresh deal; an ``Outcome`` whose line (if won) is checked on
+    the engine (and made shorter first unless ``shorten_line`` is False)."""
     game = new_game(name, deal, deck)
-    verdict, codes, nodes, spent, per = solve_game(game, seconds, max_nodes, strict)
+    verdict, codes, nodes, spent, per = solve_game(game, seconds, max_nodes, strict,
+                                                   shorten_line)
     line = None
     if verdict == solver.WON:
         line = [solver.action_of(code) for code in unfold(codes)]
