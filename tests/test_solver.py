@@ -7,7 +7,7 @@ import random
 import pytest
 
 import patience
-from patience.core import solver, solver_rules, solver_stock
+from patience.core import solver, solver_agnes, solver_rules, solver_stock
 from patience.core.names import card_name
 from patience.core.position import Position
 from patience.core.solver_rules import facts_for
@@ -118,7 +118,7 @@ def test_strict_agnes_lines_keep_to_the_strict_rules():
     game = patience.new_game("agnes", seed=260)
     for action in outcome.line:
         if action != "deal":
-            src, n, dst = action
+            src, _, dst = action
             assert game.kind(src) != patience.FOUNDATION
             assert game.kind(dst) == patience.FOUNDATION or game.card(dst) & 15 != game.base
         assert solving.play(game, action)
@@ -178,9 +178,9 @@ PRUNINGS = {
     ("eagle-wing", False): [(solver_stock, "safe_eagle_wing", False)],
     ("glenwood", False): [(solver_stock, "safe_glenwood", False)],
     ("chessboard", False): [(solver_rules, "safe_chessboard", False)],
-    ("agnes", True): [(solver_rules, "safe_agnes_strict", False)],
-    ("agnes", False): [(solver_rules, "run_could_use", True),
-                       (solver_rules, "whole_piles_move", True)],
+    ("agnes", True): [(solver_agnes, "safe_agnes_strict", False)],
+    ("agnes", False): [(solver_agnes, "run_could_use", True),
+                       (solver_agnes, "whole_piles_move", True)],
 }
 WON_DEALS = {"eagle-wing": (1, 2), "glenwood": (1, 3), "chessboard": (4, 6), "agnes": (260, 238)}
 LOST_DEALS = {"eagle-wing": (12,), "glenwood": (), "chessboard": (12, 14, 16), "agnes": (3,)}

@@ -79,7 +79,7 @@ def eagle_wing_moves(pos):
         return [forced]
     stock = []
     for presses, card in talon(pos):
-        step = presses << 20 | _WASTE | 16
+        step = press_code(presses, _WASTE | 16)
         dst = found.get(card & _ID, default)
         if dst >= 0:
             stock.append(step | dst << 10)
@@ -161,7 +161,7 @@ def glenwood_moves(pos):
         return [forced]
     stock = []
     for presses, card in talon(pos) if base else ():
-        step = presses << 20 | _WASTE | 16
+        step = press_code(presses, _WASTE | 16)
         home = found.get(card & _ID, default)
         if home >= 0:
             stock.append(step | home << 10)
