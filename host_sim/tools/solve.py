@@ -90,6 +90,8 @@ def _arguments(argv):
                         help="processes for --deals (default 1)")
     parser.add_argument("--strict", action="store_true",
                         help="Agnes as quagnes plays it: no play from the foundations")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="with --deals: say on stderr each time N more deals are done")
     parser.add_argument("--csv", metavar="FILE",
                         help="with --deals: also write one line per deal to FILE")
     parser.add_argument("--bitsets", metavar="DIR",
@@ -131,8 +133,13 @@ def _one(name, args, out):
 
 
 def _many(names, args, out):
-    rows = list(solve_many(names, args.deals, args.time_limit, args.jobs, args.strict,
-                           args.max_nodes))
+    rows = []
+    for row in solve_many(names, args.deals, args.time_limit, args.jobs, args.strict,
+                          args.max_nodes):
+        rows.append(row)
+        if args.progress and not len(rows) % args.progress:
+            print("%d of %d deals done" % (len(rows), len(names) * len(args.deals)),
+                  file=sys.stderr, flush=True)
     print("%d deals per game, %.3g CPU s each at most%s" % (
         len(args.deals), args.time_limit, ", strict" if args.strict else ""), file=out)
     for line in table(rows):
