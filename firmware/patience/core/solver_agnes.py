@@ -12,7 +12,7 @@ from micropython import const
 
 from .cards import FACE_UP
 from .position import PRESS
-from .solver_rules import (SAME_UP, SEPARATOR, TWIN_UP, Facts, forced_home, position_of,
+from .solver_rules import (SAME_UP, SEPARATOR, TWIN_UP, Facts, home_targets, position_of,
                            top_index, up)
 
 _ROW = (5, 6, 7, 8, 9, 10, 11)          # the tableau, in deal order
@@ -63,8 +63,7 @@ def _agnes(pos, strict):
     whole = whole_piles_move(pos)
     base = pos.base
     tops = top_index(piles, _ROW)
-    found, default = pos.home_targets()
-    forced = forced_home(pos, _ROW, found, safe_agnes_strict) if strict else 0
+    found, default, forced = home_targets(pos, _ROW, safe_agnes_strict if strict else None)
     if forced:
         return [forced]
     homes = []

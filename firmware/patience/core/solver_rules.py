@@ -79,17 +79,20 @@ def top_index(piles, group):
     return tops
 
 
-def forced_home(pos, sources, found, safe):
-    """The move home of the lowest card on top of ``sources`` that may go
-    home now and that ``safe(card, pos)`` says is safe, or 0 (no such
-    card, or no base yet). ``found`` is ``pos.home_targets()[0]``.
+def home_targets(pos, sources, safe):
+    """``(found, default, forced)``: ``found.get(card & 0x3F, default)`` is
+    the foundation a card may go to now, or -1 (``Position.home_targets``);
+    ``forced`` is the move home of the lowest card on top of ``sources``
+    that may go home and that ``safe(card, pos)`` (None: no rule) says is
+    safe, or 0.
 
-    Choosing by card rather than by pile makes the choice the same for
-    every order of interchangeable piles, so it depends on the key only.
+    Choosing by card rather than by pile makes the forced move the same
+    for every order of interchangeable piles, so it depends on the key only.
     """
+    found, default = pos.home_targets()
     best = 0
     lowest = 64
-    if pos.base:
+    if pos.base and safe is not None:
         for src in sources:
             cards = pos.piles[src]
             if cards:
@@ -98,7 +101,7 @@ def forced_home(pos, sources, found, safe):
                 if home >= 0 and card & FACE_UP and card & _ID < lowest and safe(card, pos):
                     best = src | 16 | home << 10
                     lowest = card & _ID
-    return best
+    return found, default, best
 
 
 def first_empty(piles, group):
@@ -135,8 +138,7 @@ def chessboard_moves(pos):
     base = pos.base
     tops = top_index(piles, _BOARD)
     empty = first_empty(piles, _BOARD)
-    found, default = pos.home_targets()
-    forced = forced_home(pos, _BOARD, found, safe_chessboard)
+    found, default, forced = home_targets(pos, _BOARD, safe_chessboard)
     if forced:
         return [forced]
     homes = []

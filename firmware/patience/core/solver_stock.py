@@ -16,7 +16,7 @@ from micropython import const
 
 from .cards import FACE_UP
 from .position import press_code
-from .solver_rules import SAME_DOWN, SEPARATOR, first_empty, forced_home, position_of
+from .solver_rules import SAME_DOWN, SEPARATOR, first_empty, home_targets, position_of
 
 _ID = const(0x3F)   # a card byte without its face bit
 _WASTE = const(1)
@@ -73,8 +73,7 @@ def eagle_wing_moves(pos):
         if 0 < len(piles[pile]) < 3:
             fits[SAME_DOWN[piles[pile][-1] & _ID]] = pile
     empty = first_empty(piles, _WINGS)
-    found, default = pos.home_targets()
-    forced = forced_home(pos, _WING_SOURCES, found, safe_eagle_wing)
+    found, default, forced = home_targets(pos, _WING_SOURCES, safe_eagle_wing)
     if forced:
         return [forced]
     stock = []
@@ -155,8 +154,7 @@ def glenwood_moves(pos):
     fits = _fits(piles)
     empty = first_empty(piles, _TABLEAU)
     reserves_empty = not (piles[6] or piles[11] or piles[12] or piles[13])
-    found, default = pos.home_targets()
-    forced = forced_home(pos, _FULL_SOURCES, found, safe_glenwood)
+    found, default, forced = home_targets(pos, _FULL_SOURCES, safe_glenwood)
     if forced:
         return [forced]
     stock = []
