@@ -10,6 +10,7 @@ second, bytes per stored position); ``write_csv`` keeps every row.
 (1..8192) was won, its line replayed to a win on the engine.
 """
 
+import collections
 import math
 import multiprocessing
 import os
@@ -20,16 +21,8 @@ BITSET_DEALS = 8192
 BITSET_BYTES = BITSET_DEALS // 8
 
 
-class Row:
-    """One deal's result, small enough to send between processes."""
-
-    def __init__(self, name, deal, verdict, nodes, seconds, bytes_per_position):
-        self.name = name
-        self.deal = deal
-        self.verdict = verdict
-        self.nodes = nodes
-        self.seconds = seconds
-        self.bytes_per_position = bytes_per_position
+Row = collections.namedtuple("Row", "name deal verdict nodes seconds bytes_per_position")
+Row.__doc__ = "One deal's result, small enough to send between processes."
 
 
 def solve_row(task):

@@ -11,6 +11,7 @@ Actions are the engine's: ``(src, n, dst)`` or ``"deal"``; as text
 numbers as in RULES.md.
 """
 
+import collections
 import itertools
 import sys
 import time
@@ -24,16 +25,12 @@ DEAL = solver.DEAL
 _LOOK_FIRST_PER_SECOND = 8000   # positions per second of limit for the looks: about a quarter
 
 
-class Outcome:
+class Outcome(collections.namedtuple("Outcome",
+                                     "verdict line nodes seconds bytes_per_position")):
     """One search: verdict, line (engine actions, won only), nodes (positions
-    stored), seconds (CPU), bytes_per_position (the table's memory / nodes)."""
+    stored), seconds (CPU), bytes_per_position (the table's memory per key)."""
 
-    def __init__(self, verdict, line, nodes, seconds, bytes_per_position):
-        self.verdict = verdict
-        self.line = line
-        self.nodes = nodes
-        self.seconds = seconds
-        self.bytes_per_position = bytes_per_position
+    __slots__ = ()
 
     def summary(self):
         """``won 1234 positions 0.52 s 61 actions`` and the like."""
