@@ -67,8 +67,8 @@ def _agnes(pos, strict):
     if forced:
         return [forced]
     homes = []
-    reveals = []
-    others = []
+    reveals = []  # type: list[int]
+    others = []  # type: list[int]
     runs = [0, 0]
     for src in _ROW:
         cards = piles[src]

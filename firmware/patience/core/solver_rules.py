@@ -142,9 +142,9 @@ def chessboard_moves(pos):
     if forced:
         return [forced]
     homes = []
-    frees = []
-    ordered = []
-    others = []
+    frees = []  # type: list[int]
+    ordered = []  # type: list[int]
+    others = []  # type: list[int]
     for src in _BOARD:
         cards = piles[src]
         if not cards:

@@ -88,8 +88,8 @@ def eagle_wing_moves(pos):
         if empty >= 0:
             stock.append(step | empty << 10)
     stock.reverse()
-    enters = []
-    others = []
+    enters = []  # type: list[int]
+    others = []  # type: list[int]
     for src in _WING_SOURCES[1:]:
         cards = piles[src]
         if not cards or not cards[-1] & FACE_UP:
@@ -169,8 +169,8 @@ def glenwood_moves(pos):
             stock.append(step | empty << 10)
     stock.reverse()
     homes = []
-    enters = []
-    frees = []
+    enters = []  # type: list[int]
+    frees = []  # type: list[int]
     for src in _FULL_SOURCES if base else _RESERVES:
         cards = piles[src]
         if not cards or src == _WASTE:
@@ -192,7 +192,7 @@ def glenwood_moves(pos):
 def _fits(piles):
     """{card id: [tableau piles]} for the cards that may go onto a tableau
     pile's top: the other colour, one rank lower."""
-    fits = {}
+    fits = {}  # type: dict[int, list[int]]
     for pile in _TABLEAU:
         if piles[pile]:
             top = piles[pile][-1] & _ID
