@@ -172,3 +172,38 @@ def _check(g, name, strict):
 def test_generated_moves_match_the_engine(mode, seed, steps):
     name, strict = mode
     _check(walk(name, seed, steps), name, strict)
+
+
+def _homes(pos):
+    """Where each suit that has cards home lies."""
+    return [pos.where[suit] if pos.counts[suit] else None for suit in range(4)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(mode=st.sampled_from(MODES), seed=st.integers(1, 999_999_999),
+       steps=st.integers(0, 150), undos=st.floats(0.0, 0.6))
+def test_long_play_and_undo_match_the_engine(mode, seed, steps, undos):
+    """Many steps of the solver's own moves (to and from the foundations
+    more often than not), some taken back, stay the engine's position
+    (what is home where included)."""
+    name, strict = mode
+    rng = random.Random(seed)
+    g = walk(name, seed, rng.randrange(60))
+    facts = facts_for(name, strict)
+    pos = Position(g, facts)
+    played = []
+    for _ in range(steps):
+        codes = facts.moves(pos)
+        if played and (rng.random() < undos or not codes):
+            pos.undo()
+            for _ in range(played.pop()):
+                g.undo()
+        elif codes:
+            homing = [c for c in codes if c and FOUNDATION in (g.kind(c & 15),
+                                                               g.kind((c >> 10) & 15))]
+            code = rng.choice(homing if homing and rng.random() < 0.6 else codes)
+            pos.play(code)
+            played.append(_engine_play(g, code))
+            assert played[-1]
+        fresh = Position(g, facts)
+        assert _snapshot(pos) == _snapshot(fresh) and _homes(pos) == _homes(fresh)

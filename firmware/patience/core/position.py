@@ -343,6 +343,7 @@ class Position:
         if self.kinds[src] == FOUNDATION:
             self.counts[(card >> 4) & 3] += 1
             self.homed += 1
+            self.where[(card >> 4) & 3] = src   # it may have started another pile meanwhile
         piles[src] = source + target[-n:]
         piles[dst] = target[:-n]
 
