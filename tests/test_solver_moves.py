@@ -26,7 +26,8 @@ from hypothesis import given, settings, strategies as st
 
 import patience
 from patience import FOUNDATION
-from patience.core.position import PRESS, Position, move_code, move_parts, press_code
+from patience.core.moves import PRESS, move_code, move_parts, press_code
+from patience.core.position import Position
 from patience.core.solver_rules import facts_for
 
 MODES = [(name, False) for name in patience.GAMES] + [("agnes", True)]

@@ -18,7 +18,8 @@ import time
 
 import patience
 from patience.core import solver
-from patience.core.position import Position, unfold
+from patience.core.moves import unfold
+from patience.core.position import Position
 from patience.core.solver_rules import facts_for
 
 DEAL = solver.DEAL
@@ -159,11 +160,11 @@ def shortest_within(game, allowed, strict=False):
     pos = Position(game, facts_for(game.name, strict))
     root = pos.key()
     parents = {root: None}
-    frontier = [(pos.snapshot(), root)]
+    frontier = [(_snapshot(pos), root)]
     while frontier:
         reached = []
         for snapshot, key in frontier:
-            pos.restore(snapshot)
+            _restore(pos, snapshot)
             for code in pos.facts.moves(pos):
                 pos.play(code)
                 child = pos.key()
@@ -171,10 +172,25 @@ def shortest_within(game, allowed, strict=False):
                     parents[child] = (key, code)
                     if pos.won():
                         return _line_to(parents, child)
-                    reached.append((pos.snapshot(), child))
+                    reached.append((_snapshot(pos), child))
                 pos.undo()
         frontier = reached
     return None
+
+
+def _snapshot(pos):
+    """A solver position as a value (``_restore`` goes back to it)."""
+    return tuple(pos.piles), bytes(pos.counts), bytes(pos.where)
+
+
+def _restore(pos, snapshot):
+    """Put a solver position back to a ``_snapshot`` (its undo log empty)."""
+    piles, counts, where = snapshot
+    pos.piles = list(piles)
+    pos.counts = bytearray(counts)
+    pos.where = bytearray(where)
+    pos.homed = sum(pos.counts[:4])
+    pos.steps = 0
 
 
 def _line_to(parents, key):

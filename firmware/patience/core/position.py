@@ -10,14 +10,11 @@ wing refilled from the trunk, the base fixed by the first card home) as
 the game's ``facts`` (see ``solver_rules``) say; ``undo`` rebuilds the
 piles as they were.
 
-A move is one small int: ``src | n << 4 | dst << 10``; ``PRESS`` (0) is a
-press on the stock; ``press_code`` makes a step of presses then a move
-(``solver_stock``), played and taken back as one. The undo log keeps one int per step: the move (or the
-number of cards a press dealt) and flags for what happened by itself, so a
-deep search holds a few bytes per step. The log is a list given by the
-caller (a search reuses one) or made with room for 64 steps; it grows by
-doubling when full and never shrinks, so that a device's heap is not cut up
-by a list resized at every step in and out.
+A move is one small int (``moves``); a step of presses then a move is
+played and taken back as one (``talon``). The undo log keeps one int per
+step (the move or the cards a press dealt, and flags for what happened by
+itself) in a list given by the caller or made for 64 steps; it doubles when
+full and never shrinks, so a device's heap is not cut up by it.
 
 ``key()`` is the canonical form of the position as bytes, made by the
 game's ``facts.key``: cards home per suit (which foundation holds a suit
@@ -31,50 +28,14 @@ from micropython import const
 
 from .cards import FACE_UP
 from .engine import FOUNDATION, TABLEAU
+from .moves import PRESS, is_press, move_parts
+from .talon import REDEAL as _REDEAL, REDEALS as _REDEALS, face_up, put_back_turned, take_turned
 
-PRESS = const(0)
-_BASE_SET = const(1 << 14)      # this move fixed the base
-_REDEAL = const(1 << 15)        # the press turned the waste over
+_BASE_SET = const(1 << 14)      # this move fixed the base (the press flag is talon.REDEAL)
 _FLIPPED = const(1 << 16)       # the source's new top card was turned up
 _REFILLED = const(1 << 17)      # the trunk's top card refilled the source
 _REFILL_DOWN = const(1 << 18)   # ... and it had been face down
-_BASE = const(4)                # counts[]: cards home per suit, base, redeals left
-_REDEALS = const(5)
-
-
-def move_code(src, n, dst):
-    """The int for moving the top ``n`` cards of ``src`` onto ``dst``."""
-    return src | n << 4 | dst << 10
-
-
-def press_code(presses, code):
-    """A step: ``presses`` presses on the stock, then the move ``code``."""
-    return presses << 20 | code
-
-
-def _face_up(cards):
-    """The cards (any iterable of card bytes) face up, as bytes."""
-    return bytes([card | FACE_UP for card in cards])
-
-
-def unfold(codes):
-    """``codes`` with each press-then-move step written out as its presses
-    (``PRESS``) and its move."""
-    found = []
-    for code in codes:
-        found.extend([PRESS] * (code >> 20))
-        found.append(code & 0x3FFF)
-    return found
-
-
-def move_parts(code):
-    """``(src, n, dst)`` of a move int (not ``PRESS``)."""
-    return code & 15, (code >> 4) & 63, (code >> 10) & 15
-
-
-def is_press(entry):
-    """True when a move int or undo-log entry is a press on the stock."""
-    return entry & 0x3C0F == 0
+_BASE = const(4)                # counts[]: cards home per suit, base, redeals left (5)
 
 
 class Position:
@@ -150,19 +111,6 @@ class Position:
         """The canonical form of the position (see the module docstring)."""
         return self.facts.key(self.piles, self.counts)
 
-    def snapshot(self):
-        """The position as a value (``restore`` goes back to it)."""
-        return tuple(self.piles), bytes(self.counts), bytes(self.where)
-
-    def restore(self, snapshot):
-        """Go to a ``snapshot`` (the undo log starts empty)."""
-        piles, counts, where = snapshot
-        self.piles = list(piles)
-        self.counts = bytearray(counts)
-        self.where = bytearray(where)
-        self.homed = sum(self.counts[:4])
-        self.steps = 0
-
     def line(self, steps=None):
         """The steps played so far (the first ``steps`` of them), as move
         ints, ``PRESS`` and ``press_code`` steps (``unfold`` writes those
@@ -179,7 +127,7 @@ class Position:
             self._record(self._press())
             return
         if code >> 20:
-            self._record(self._take_turned(code))
+            self._record(take_turned(self, code))
             return
         src = code & 15
         n = (code >> 4) & 63
@@ -256,56 +204,18 @@ class Position:
         self.counts[_REDEALS] -= 1
         return _REDEAL
 
-    def _take_turned(self, code):
-        """A ``press_code`` step at once: the stock and waste as they are
-        after its presses, less the card it plays, which goes to its
-        destination; the log entry (``_REDEAL`` if it went round)."""
-        piles = self.piles
-        stock = piles[0]
-        waste = piles[1]
-        turned = code >> 20
-        if turned <= len(stock):   # this time through the stock
-            card = stock[-turned] | FACE_UP
-            piles[1] = waste + _face_up(reversed(stock[len(stock) - turned + 1:]))
-            piles[0] = stock[:len(stock) - turned]
-        else:                      # to the end, the redeal, then from the top
-            at = turned - len(stock) - 2
-            order = waste + bytes(reversed(stock))
-            card = order[at] | FACE_UP
-            self._lay_talon(order[:at] + order[at + 1:], at)
-            self.counts[_REDEALS] -= 1
-            code |= _REDEAL
-        dst = (code >> 10) & 15
-        piles[dst] += bytes((card,))
-        if self.kinds[dst] == FOUNDATION:
-            code |= self._arrive(card, dst)
-        return code
+    def land(self, card, dst):
+        """Put one card on pile ``dst``; the log flags (it may fix the base)."""
+        self.piles[dst] += bytes((card,))
+        return self._arrive(card, dst) if self.kinds[dst] == FOUNDATION else 0
 
-    def _lay_talon(self, order, shown):
-        """The first ``shown`` cards of ``order`` face up on the waste, the
-        rest face down in the stock (the next one on top)."""
-        self.piles[1] = _face_up(order[:shown])
-        self.piles[0] = bytes([card & 0x7F for card in reversed(order[shown:])])
-
-    def _put_back_turned(self, entry):
-        """Take back a ``press_code`` step."""
-        piles = self.piles
-        dst = (entry >> 10) & 15
-        card = piles[dst][-1]
-        piles[dst] = piles[dst][:-1]
+    def lift(self, entry, dst):
+        """Take back the card ``land`` put on ``dst`` (``entry``: its log
+        entry); the card."""
+        card = self.piles[dst][-1]
+        self.piles[dst] = self.piles[dst][:-1]
         self._leave_home(entry, dst, card)
-        turned = entry >> 20
-        if not entry & _REDEAL:
-            waste = piles[1]
-            shown = len(waste) - turned + 1
-            piles[0] += bytes([c & 0x7F for c in (card,) + tuple(reversed(waste[shown:]))])
-            piles[1] = waste[:shown]
-            return
-        at = len(piles[1])
-        rest = piles[1] + bytes(reversed(piles[0]))
-        order = rest[:at] + bytes((card,)) + rest[at:]
-        self.counts[_REDEALS] += 1
-        self._lay_talon(order, len(order) + at + 2 - turned)
+        return card
 
     def _leave_home(self, entry, dst, card):
         """Uncount a card taken back from foundation ``dst`` (if it is one)."""
@@ -322,7 +232,7 @@ class Position:
         if is_press(entry):
             self._unpress(entry)
         elif entry >> 20:
-            self._put_back_turned(entry)
+            put_back_turned(self, entry)
         else:
             self._unmove(entry)
 
@@ -351,7 +261,7 @@ class Position:
         """Take back a press on the stock."""
         piles = self.piles
         if entry & _REDEAL:
-            piles[1] = bytes(card | FACE_UP for card in reversed(piles[0]))
+            piles[1] = face_up(reversed(piles[0]))
             piles[0] = b""
             self.counts[_REDEALS] += 1
             return

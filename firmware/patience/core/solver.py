@@ -14,132 +14,32 @@ so each position is expanded once; a position seen before, on this line or
 another, is not searched again. That is sound: when the search ends without
 a win, every position reachable from the start has been expanded.
 
-Tables: ``ExactTable`` (host) keeps the keys themselves, so "lost" is an
-exact proof. ``HashTable`` (device) is one preallocated bytearray of
-8-byte slots holding two independent 30-bit hashes of each key; two
-different positions could share both (chance about slots / 2**60 per
-look-up), so its "lost" is a proof up to that chance.
+Tables (``solver_tables``): ``ExactTable`` (host) keeps the keys
+themselves, so "lost" is an exact proof; ``HashTable`` (device) keeps two
+30-bit hashes of each key, so its "lost" is a proof up to the chance that
+two positions share both (about slots / 2**60 per look-up).
 """
 
 from micropython import const
 
-from .position import PRESS, Position, move_parts, unfold
+from .moves import PRESS, move_parts, unfold
+from .position import Position
 from .solver_rules import facts_for
+from .solver_tables import UNLIMITED as _UNLIMITED, ExactTable, HashTable, Workspace  # noqa: F401 (HashTable: the device makes its table from here)
 
 WON = "won"
 LOST = "lost"
 UNKNOWN = "unknown"
 DEAL = "deal"
 _CHECK_EVERY = const(1023)   # nodes between two calls of out_of_time()
-_UNLIMITED = const(1 << 29)
-_ROOM = const(256)           # stack and log entries made at once when unbounded
 DEVICE_NODES = const(1000)   # the device hint's budget (see docs/solver.md for its cost)
 DEVICE_SLOTS = const(2048)   # its table: 16 KB, room for 1,536 positions
 DEVICE_DEPTH = const(150)    # its longest line
-_PRIME_A = const(32749)      # hash lanes: (lane * multiplier + byte) % prime
-_PRIME_B = const(32719)      # stays below 2**30: a small int on the board
 
 
 def action_of(code):
     """The engine action of a move int: ``(src, n, dst)`` or ``"deal"``."""
     return DEAL if code == PRESS else move_parts(code)
-
-
-class ExactTable:
-    """The set of keys seen, kept whole (host)."""
-
-    def __init__(self):
-        self.keys = set()
-
-    def clear(self):
-        """Forget every key."""
-        self.keys = set()
-
-    def capacity(self):
-        """As many keys as memory allows."""
-        return _UNLIMITED
-
-    def visit(self, key):
-        """Remember ``key``; True if it is new."""
-        keys = self.keys
-        size = len(keys)
-        keys.add(key)
-        return len(keys) != size
-
-    def __len__(self):
-        return len(self.keys)
-
-
-class HashTable:
-    """A fixed set of ``slots`` keys (a power of two) as hash pairs, in one
-    preallocated bytearray of 8 bytes per slot; open addressing."""
-
-    def __init__(self, slots):
-        self.mask = slots - 1
-        self.data = bytearray(8 * slots)
-        self.count = 0
-
-    def clear(self):
-        """Forget every key (the memory stays allocated)."""
-        data = self.data
-        for i in range(len(data)):
-            data[i] = 0
-        self.count = 0
-
-    def capacity(self):
-        """How many keys it holds before probing gets slow (three quarters)."""
-        return (self.mask + 1) * 3 // 4
-
-    def visit(self, key):
-        """Remember ``key``; True if it is new."""
-        a = b = c = d = 0
-        for byte in key:
-            a = (a * 32719 + byte) % _PRIME_A
-            b = (b * 31337 + byte) % _PRIME_B
-            c = (c * 30011 + byte) % _PRIME_A
-            d = (d * 29989 + byte) % _PRIME_B
-        first = (a << 15 | b) + 1    # never 0, which marks an empty slot
-        second = c << 15 | d
-        data = self.data
-        slot = first & self.mask
-        while True:
-            at = 8 * slot
-            stored = data[at] | data[at + 1] << 8 | data[at + 2] << 16 | data[at + 3] << 24
-            if not stored:
-                _put30(data, at, first)
-                _put30(data, at + 4, second)
-                self.count += 1
-                return True
-            if stored == first and second == (data[at + 4] | data[at + 5] << 8
-                                              | data[at + 6] << 16 | data[at + 7] << 24):
-                return False
-            slot = (slot + 1) & self.mask
-
-    def __len__(self):
-        return self.count
-
-
-def _put30(data, at, value):
-    """Store a value below 2**30 in four bytes, low byte first."""
-    data[at] = value & 255
-    data[at + 1] = (value >> 8) & 255
-    data[at + 2] = (value >> 16) & 255
-    data[at + 3] = value >> 24
-
-
-class Workspace:
-    """The lists a search works in, made once and used again: the undo log,
-    the untried moves of every position on the line (a child's go right
-    above what is left of its parent's) and where each depth's begin and
-    end. They grow by doubling when full and never shrink, so a device that
-    keeps one (with its table) does not cut its heap into pieces."""
-
-    def __init__(self, depth=_UNLIMITED):
-        room = min(depth, _ROOM) + 1
-        self.log = [0] * room
-        self.pending = [0] * (8 * room)
-        self.starts = [0] * room
-        self.ends = [0] * room
 
 
 class Result:

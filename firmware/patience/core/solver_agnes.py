@@ -11,7 +11,7 @@ card leaves a foundation and nothing goes onto a base card.
 from micropython import const
 
 from .cards import FACE_UP
-from .position import PRESS
+from .moves import PRESS
 from .solver_rules import (SAME_UP, SEPARATOR, TWIN_UP, Facts, home_targets, position_of,
                            top_index, up)
 

@@ -15,7 +15,7 @@ stores no position that only a press made.
 from micropython import const
 
 from .cards import FACE_UP
-from .position import press_code
+from .moves import press_code
 from .solver_rules import SAME_DOWN, SEPARATOR, first_empty, home_targets, position_of
 
 _ID = const(0x3F)   # a card byte without its face bit
