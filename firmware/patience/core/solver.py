@@ -25,7 +25,8 @@ from micropython import const
 from .moves import PRESS, move_parts, unfold
 from .position import Position
 from .solver_rules import facts_for
-from .solver_tables import UNLIMITED as _UNLIMITED, ExactTable, HashTable, Workspace  # noqa: F401 (HashTable: the device makes its table from here)
+# HashTable is here for the device to make its table from.
+from .solver_tables import UNLIMITED as _UNLIMITED, ExactTable, HashTable, Workspace  # noqa: F401
 
 WON = "won"
 LOST = "lost"
