@@ -53,7 +53,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     deals = parse_deals(args.deals)
     print("deals %s, at most %d positions each" % (args.deals, args.nodes))
-    print(f"{'game':<12}{'won':>6}{'lost':>6}{'unknown':>9}{'positions':>11}{'cpu s':>8}{'pos/s':>9}")
+    print(f"{'game':<12}{'won':>6}{'lost':>6}{'unknown':>9}{'positions':>11}{'cpu s':>8}"
+          f"{'pos/s':>9}")
     for name in args.games.split(","):
         counts, stored, spent = bench(name, deals, args.nodes)
         print(f"{name:<12}{counts['won']:>6}{counts['lost']:>6}{counts['unknown']:>9}"
