@@ -45,7 +45,7 @@ def mash(presses, seed, store=None):
                 continue
             counts["deals"].add((app.game.name, app.game.seed))
             counts["won"] += app.game.is_won()
-            counts["panels"] += app.player.overlay is not None
+            counts["panels"] += app.player.panel.overlay is not None
             problem = table_mismatch(app)
             if problem:
                 return counts, "after press %d (%s): %s" % (counts["presses"], button, problem)

@@ -43,7 +43,7 @@ def kind_of(name, before, app, screen_before, panel_before, message_before):
         return "card move"
     if panel_before:
         return "panel"
-    if name in ARROWS and app.player.overlay is None:
+    if name in ARROWS and app.player.panel.overlay is None:
         return "cursor+status" if message_before or app.player.message else "cursor step"
     return "other"
 
@@ -61,7 +61,7 @@ def session(name, presses, board):
         for _ in range(presses):
             button = rng.choice(ARROWS * 3 + ("a", "a", "a", "b", "select", "start"))
             before, screen = bytes(app.game.state) if app.game else b"", app.screen
-            panel = app.player.overlay is not None
+            panel = app.player.panel.overlay is not None
             message = app.player.message
             refreshes = display.refreshes
             keys.press(button)

@@ -43,7 +43,7 @@ PALETTE_ENTRIES = (
     ("HINT", 0xFF30FF, "hint frame"),
     ("SELECTED", 0xA8E4FF, "selection tint: not drawn, swap it in for CARD"),
     ("TEXT", 0xF4F4F4, "status and menu text"),
-    ("TEXT_DIM", 0x98A498, "dim text: not drawn, swap it in for TEXT"),
+    ("CLEAR", 0x98A498, "only in the clear glyph: panels make it transparent"),
     ("COURT", 0xE8B020, "frame round J Q K"),
     ("SLOT", 0x50B070, "empty pile outline and marks"),
     ("SLOT_FILL", 0x06501F, "foundation placeholder fill"),
@@ -55,6 +55,7 @@ RANK_CHARS = "A23456789TJQK"  # T stands for the special "10" glyph
 SUIT_IS_RED = (False, True, True, False)
 FIRST_CHAR = 32
 EXTRA_FIRST_CHAR = 128
+CLEAR_KEY = "clear"  # the last font cell: all CLEAR, the margin round a panel
 
 # Card-sized tiles in sheet order, as offsets from the first face.  The font
 # band comes first in the sheet (see layout()), so the first face is not
@@ -307,12 +308,13 @@ def card_tiles(spec):
 
 
 def font_chars():
-    """Glyph keys for codes 32 up: ASCII (lower case as upper), then extras."""
+    """Glyph keys for codes 32 up: ASCII (lower case as upper), then extras,
+    then the clear cell."""
     keys = []
     for code in range(FIRST_CHAR, EXTRA_FIRST_CHAR):
         char = chr(code)
         keys.append(char.upper() if "a" <= char <= "z" else char)
-    return keys + list(glyphs.EXTRA_CHARS)
+    return keys + list(glyphs.EXTRA_CHARS) + [CLEAR_KEY]
 
 
 @dataclass(frozen=True)
@@ -350,7 +352,12 @@ def draw_font(canvas, spec):
     for offset, key in enumerate(font_chars()):
         x = (offset % per_row) * spec.font_w
         y = (offset // per_row) * spec.font_h
-        canvas.stamp(spec.font[key], x, y, C["TEXT"])
+        if key == CLEAR_KEY:
+            for dy in range(spec.font_h):
+                for dx in range(spec.font_w):
+                    canvas.put(x + dx, y + dy, C["CLEAR"])
+        else:
+            canvas.stamp(spec.font[key], x, y, C["TEXT"])
 
 
 def build_sheet(spec):
@@ -453,12 +460,12 @@ def render_module():
     first = first_card_tile()
     lines += ["TILE_%s = %d  # %s" % (name, first + offset, why)
               for name, offset, why in CARD_BLOCK]
-    extras = EXTRA_FIRST_CHAR + len(glyphs.EXTRA_CHARS)
+    extras = glyphs.EXTRA_CHARS + (CLEAR_KEY,)
     lines += ["", "# Font characters.",
-              "FONT_LAST_CHAR = %d" % (extras - 1),
+              "FONT_LAST_CHAR = %d" % (EXTRA_FIRST_CHAR + len(extras) - 1),
               "CHAR_SUIT = %d  # + suit" % EXTRA_FIRST_CHAR]
     lines += ["CHAR_%s = %d" % (key.upper(), EXTRA_FIRST_CHAR + offset)
-              for offset, key in enumerate(glyphs.EXTRA_CHARS) if offset >= 4]
+              for offset, key in enumerate(extras) if offset >= 4]
     lines += ["", "# Sheet sizes: index the tuples below with these."]
     lines += ["%s = %d" % (spec.name.upper(), index) for index, spec in enumerate(SPECS)]
     columns = zip(*(sheet_fields(spec) for spec in SPECS))

@@ -39,16 +39,35 @@ class Session:
     def text(self, text):
         """The characters a Text block shows, one string per row."""
         grid, first = text.grid, sheets.FONT_FIRST_TILE[self.app.art.size]
-        return ["".join(chr(32 + grid[c, r] - first) for c in range(text.columns)).rstrip()
+        return ["".join(chr(32 + grid[c, r] - first).replace(chr(sheets.CHAR_CLEAR), " ")
+                        for c in range(text.columns)).rstrip()
                 for r in range(text.rows)]
 
     def status(self):
         return self.text(self.player.table.status)[0]
 
     def panel(self):
-        """The panel's lines, or None while it is hidden."""
+        """The panel's lines from its first to its last non-blank one, or
+        None while it is hidden."""
         panel = self.player.panel
-        return None if panel.grid.hidden else [line.strip() for line in self.text(panel)]
+        if panel.grid.hidden:
+            return None
+        lines = [line.strip() for line in self.text(panel)]
+        shown = [row for row, line in enumerate(lines) if line]
+        return lines[shown[0]:shown[-1] + 1] if shown else []
+
+    def choose(self, label):
+        """Open the Start menu (unless it is open) and run the item whose
+        label starts with ``label``, moving to it with the D-pad."""
+        from patience.screens.menu import Menu
+        if not isinstance(self.player.panel.overlay, Menu):
+            self.press("start")
+        menu = self.player.panel.overlay
+        labels = menu.labels()
+        wanted = next(i for i, text in enumerate(labels) if text.startswith(label))
+        while menu.choice != wanted:
+            self.press("down")
+        self.press("a")
 
     def pixels(self, top=0, bottom=None):
         """The frame's pixels between two rows, row by row."""

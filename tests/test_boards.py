@@ -14,7 +14,7 @@ import pytest
 from patience import boards
 from patience.boards import events as board_events, few as board_few, shift as board_shift
 from patience.screens import buttons, sheets
-from patience.boards.gestures import DIGITS, GAME, LIST
+from patience.screens.buttons import DIGITS, GAME, LIST
 from support import FIRMWARE
 
 NAMES = buttons.NAMES
@@ -525,16 +525,16 @@ def test_code_py_on_the_clue_follows_the_screen(code_py):
     assert app.screen.choice == 1
     click(a)  # play the second game
     player = app.screen
-    assert player.game is not None and player.overlay is None
+    assert player.game is not None and player.panel.overlay is None
     start = player.cursor
     click(b)  # on the table B is right
     assert player.cursor != start
     click(a, b)  # both: the menu
-    assert player.overlay is not None and player.overlay.choice == 0
+    assert player.panel.overlay is not None and player.panel.overlay.choice == 0
     click(b)  # the menu is a list: B is down
-    assert player.overlay.choice == 1
+    assert player.panel.overlay.choice == 1
     click(a, b)  # both again close it
-    assert player.overlay is None
+    assert player.panel.overlay is None
 
 
 def test_code_py_on_an_unknown_board(monkeypatch, capsys, waits):
@@ -611,7 +611,7 @@ start_pile = app.screen.cursor
 click(1)
 print(app.screen.cursor != start_pile)
 click(0, 1)
-print(app.screen.overlay is not None)
+print(app.screen.panel.overlay is not None)
 ''')
     assert out.split() == ["1", "True", "True"]
 

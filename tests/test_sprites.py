@@ -295,8 +295,9 @@ def test_font_glyphs(sheet):
     fw, fh = sheet.font_w, sheet.font_h
     assert set(sheet.glyph(32)) == {S.COLOUR_TRANSPARENT}
     shown = [sheet.glyph(code) for code in range(33, 96)]
-    shown += [sheet.glyph(code) for code in range(123, S.FONT_LAST_CHAR + 1)]
+    shown += [sheet.glyph(code) for code in range(123, S.CHAR_CLEAR)]
     assert_pairwise_distinct(shown)
+    assert set(sheet.glyph(S.CHAR_CLEAR)) == {S.COLOUR_CLEAR}  # the panel's see-through cell
     for pixels in shown:
         assert set(pixels) == {S.COLOUR_TRANSPARENT, S.COLOUR_TEXT}
         assert all(pixels[y * fw + fw - 1] == 0 for y in range(fh))  # spacing

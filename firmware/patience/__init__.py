@@ -2,29 +2,14 @@
 
 ``new_game(name, seed=N)`` deals deal number N of a game; ``new_game(name,
 deck=...)`` deals 52 given card bytes; ``load_game(data)`` restores a game
-saved with ``g.to_bytes()``. Game names are in ``GAMES``.
+saved with ``g.to_bytes()``. Game names are in ``GAMES`` (see
+``patience.games``); pile kinds are the constants below.
 """
 
-from .core.engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE, Game
+import sys
 
-GAMES = ("eagle-wing", "agnes", "glenwood", "chessboard")
-
-
-def rules_for(name):
-    """The rules module of a game, imported on first use."""
-    if name == "eagle-wing":
-        from .games import eagle_wing
-        return eagle_wing
-    if name == "agnes":
-        from .games import agnes
-        return agnes
-    if name == "glenwood":
-        from .games import glenwood
-        return glenwood
-    if name == "chessboard":
-        from .games import chessboard
-        return chessboard
-    raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
+from .core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
+from .games import GAMES, rules_for
 
 
 def new_game(name, seed=None, deck=None):
@@ -34,17 +19,25 @@ def new_game(name, seed=None, deck=None):
     try:
         return dealing.deal(rules, seed, deck)
     finally:
-        _let_go("dealing")
+        _let_go_dealing()
 
 
-def _let_go(module):
-    """Free a module only one moment needs; the next import loads it again."""
-    import sys
-    sys.modules.pop(__name__ + "." + module, None)
-    globals().pop(module, None)
+def _let_go_dealing():
+    """Free the dealing code, which only a deal needs; the next deal loads it again."""
+    sys.modules.pop(__name__ + ".core.dealing", None)
+    core = sys.modules.get(__name__ + ".core")
+    if core is not None and "dealing" in core.__dict__:
+        delattr(core, "dealing")
 
 
 def load_game(data):
     """A game restored from ``to_bytes()`` data; ValueError if it is damaged."""
-    from .core.gamefile import load
-    return load(data)
+    from .core import gamefile
+    from .core.engine import Game
+    from .games import name_of
+    found = name_of(gamefile.game_number(data))
+    if found is None:
+        raise ValueError("saved game names unknown game number %d" % data[3])
+    game = Game(rules_for(found), gamefile.deal_number(data))
+    gamefile.read_into(game, data)
+    return game

@@ -1,7 +1,7 @@
 """Hints: which legal move is worth making (imported only when asked)."""
 
 from .cards import FACE_UP
-from .engine import FOUNDATION, TABLEAU, WASTE, RESERVE
+from .piles import FOUNDATION, TABLEAU, WASTE, RESERVE
 
 
 def best_move(game):

@@ -1,2 +1,81 @@
-"""The games: one module of rules per game, and the registry every other
-part derives the list of games from."""
+"""The registry of games: the one list of rules modules, and what is derived
+from them.
+
+Each rules module declares ``NAME`` (used on command lines and in code),
+``TITLE`` (shown to players), ``NUMBER`` (its id in saves: fixed for ever,
+never reused or reordered), ``KINDS`` (which pile is the stock, the waste,
+...), ``LAYOUT``, ``deal``, ``stock_works``, ``can_pick`` and ``can_drop``
+(see any of them). ``GAMES``, titles, save ids and state lengths all come
+from here. A rules module is imported when its game is played; listing the
+games imports each once and lets go of it again.
+
+To add a game: write its rules module and add the module's name to MODULES.
+"""
+
+import sys
+
+from ..core.engine import state_size
+
+MODULES = ("eagle_wing", "agnes", "glenwood", "chessboard")
+
+
+def _import(module):
+    return __import__(__name__ + "." + module, None, None, (module,))
+
+
+def _let_go(module):
+    """Forget a rules module that is not in play (the next use imports it again)."""
+    sys.modules.pop(__name__ + "." + module, None)
+    globals().pop(module, None)
+
+
+def _catalog():
+    """(names, titles, numbers, state sizes) in MODULES order."""
+    names, titles, numbers, sizes = [], [], [], []
+    for module in MODULES:
+        rules = _import(module)
+        names.append(rules.NAME)
+        titles.append(rules.TITLE)
+        numbers.append(rules.NUMBER)
+        sizes.append(state_size(len(rules.KINDS)))
+        _let_go(module)
+    return tuple(names), tuple(titles), bytes(numbers), bytes(sizes)
+
+
+GAMES, TITLES, _NUMBERS, _SIZES = _catalog()
+SLOTS = max(_NUMBERS) + 1
+"""Places for per-game data in saves: one per save NUMBER ever used."""
+
+
+def index(name):
+    """The place of ``name`` in GAMES; ValueError for an unknown game."""
+    if name in GAMES:
+        return GAMES.index(name)
+    raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
+
+
+def rules_for(name):
+    """The rules module of a game (imported on first use)."""
+    return _import(MODULES[index(name)])
+
+
+def title(name):
+    """The title of a game as players see it."""
+    return TITLES[index(name)]
+
+
+def number(name):
+    """The save id of a game."""
+    return _NUMBERS[index(name)]
+
+
+def name_of(number_):
+    """The game whose save id is ``number_``, or None."""
+    at = _NUMBERS.find(bytes((number_,))) if 0 <= number_ < 256 else -1
+    return None if at < 0 else GAMES[at]
+
+
+def state_len(number_):
+    """Bytes of ``Game.state`` for the game with save id ``number_`` (0 if none)."""
+    at = _NUMBERS.find(bytes((number_,))) if 0 <= number_ < 256 else -1
+    return 0 if at < 0 else _SIZES[at]

@@ -6,10 +6,12 @@ stock deals a row onto the seven tableau piles; there is no redeal.
 """
 
 from ..core.cards import FACE_UP, is_red, rank, next_rank
-from ..core.engine import STOCK, FOUNDATION, TABLEAU
-from ..core.engine import FAN_NONE as _, FAN_DOWN as D
+from ..core.piles import STOCK, FOUNDATION, TABLEAU
+from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "agnes"
+TITLE = "AGNES"
+NUMBER = 1  # its id in saves: fixed for ever, never reused
 KINDS = bytes((STOCK, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
                TABLEAU, TABLEAU, TABLEAU, TABLEAU, TABLEAU, TABLEAU, TABLEAU))
 REDEALS = 0

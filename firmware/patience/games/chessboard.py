@@ -7,10 +7,12 @@ or one down.
 """
 
 from ..core.cards import FACE_UP, rank, next_rank
-from ..core.engine import FOUNDATION, TABLEAU
-from ..core.engine import FAN_NONE as _, FAN_RIGHT as R
+from ..core.piles import FOUNDATION, TABLEAU
+from ..core.piles import FAN_NONE as _, FAN_RIGHT as R
 
 NAME = "chessboard"
+TITLE = "CHESSBOARD"
+NUMBER = 3  # its id in saves: fixed for ever, never reused
 KINDS = bytes((TABLEAU, TABLEAU, TABLEAU, FOUNDATION, TABLEAU, TABLEAU, FOUNDATION,
                TABLEAU, TABLEAU, FOUNDATION, TABLEAU, TABLEAU, FOUNDATION, TABLEAU))
 REDEALS = 0

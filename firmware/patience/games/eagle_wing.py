@@ -8,10 +8,12 @@ at most; an emptied wing pile is refilled from the trunk at once.
 from micropython import const
 
 from ..core.cards import FACE_UP, rank, next_rank
-from ..core.engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
-from ..core.engine import FAN_NONE as _, FAN_DOWN as D
+from ..core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
+from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "eagle-wing"
+TITLE = "EAGLE WING"
+NUMBER = 0  # its id in saves: fixed for ever, never reused
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
                TABLEAU, TABLEAU, TABLEAU, TABLEAU, RESERVE,
                TABLEAU, TABLEAU, TABLEAU, TABLEAU))

@@ -6,10 +6,12 @@ until then only reserve cards move and the stock is closed.
 """
 
 from ..core.cards import FACE_UP, is_red, rank, next_rank
-from ..core.engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
-from ..core.engine import FAN_NONE as _, FAN_DOWN as D
+from ..core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
+from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "glenwood"
+TITLE = "GLENWOOD"
+NUMBER = 2  # its id in saves: fixed for ever, never reused
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
                RESERVE, TABLEAU, TABLEAU, TABLEAU, TABLEAU,
                RESERVE, RESERVE, RESERVE))

@@ -9,7 +9,8 @@ the player (saves off, a damaged save, dropped undo steps) wait in
 
 from micropython import const
 
-from .. import GAMES, load_game
+from .. import load_game
+from ..games import SLOTS, name_of, number
 
 SAVE_AFTER = const(20)  # seconds without a button press before saving a change
 
@@ -30,7 +31,7 @@ class Keeper:
             self.notices.append(store.problem)
         self._take_store_notice()
         self.dirty = False
-        self.finished = bytearray(len(GAMES))  # this deal already counted
+        self.finished = bytearray(SLOTS)  # this deal already counted, per save NUMBER
 
     def _take_store_notice(self):
         notice = self.store.take_notice()
@@ -43,12 +44,12 @@ class Keeper:
 
     def resumable(self):
         """The name of the last game played if it was saved, else None."""
-        index = self.saved.settings.last_game
-        return GAMES[index] if self.saved.games[index] is not None else None
+        slot = self.saved.settings.last_game
+        return name_of(slot) if self.saved.games[slot] is not None else None
 
     def resume(self, name):
         """The saved game of ``name``, or None (a damaged one is dropped)."""
-        index = GAMES.index(name)
+        index = number(name)
         blob = self.saved.games[index]
         if blob is None:
             return None
@@ -65,31 +66,36 @@ class Keeper:
 
     def changed(self, game):
         """The game on the table moved on: save it when things are still."""
-        index = GAMES.index(game.name)
+        index = number(game.name)
         self.saved.games[index] = game
         self.saved.settings.last_game = index
         self.dirty = True
 
     def dealt(self, game):
         """A new deal is on the table: it has not been counted yet."""
-        self.finished[GAMES.index(game.name)] = 0
+        self.finished[number(game.name)] = 0
         self.changed(game)
 
     def finish(self, game):
         """Count the deal in the statistics once: won, or given up after play."""
-        index = GAMES.index(game.name)
+        index = number(game.name)
         if self.finished[index] or not (game.done or game.is_won()):
             return
         self.finished[index] = 1
         self.saved.stats[index].record(game.is_won(), game.score)
         self.dirty = True
 
+    def set_brightness(self, level):
+        """Keep a new backlight level (0-255) with the settings."""
+        self.saved.settings.brightness = level
+        self.dirty = True
+
     def stats(self, name):
-        return self.saved.stats[GAMES.index(name)]
+        return self.saved.stats[number(name)]
 
     def reset_stats(self, name):
         from .records import Stats
-        self.saved.stats[GAMES.index(name)] = Stats()
+        self.saved.stats[number(name)] = Stats()
         self.save()
 
     def save(self):

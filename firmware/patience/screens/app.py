@@ -22,6 +22,7 @@ from . import sheets
 from .art import Art, size_for
 from ..saves.keeper import Keeper, SAVE_AFTER
 
+_BRIGHTNESS = (64, 128, 192, 255)  # the levels the menu steps through
 _REPEAT_DELAY = 0.35
 _REPEAT_EVERY = 0.09
 _IDLE_SLEEP = 0.01
@@ -69,6 +70,22 @@ class App:
             self.display.brightness = level / 255
         except (AttributeError, NotImplementedError, ValueError, RuntimeError):
             pass
+
+    def brightness_label(self):
+        return "BRIGHTNESS %d%%" % (self.keeper.saved.settings.brightness * 100 // 255)
+
+    def next_brightness(self):
+        """Step the backlight setting to the next level; True (the menu stays)."""
+        level = self.keeper.saved.settings.brightness
+        at = _BRIGHTNESS.index(level) if level in _BRIGHTNESS else len(_BRIGHTNESS) - 1
+        level = _BRIGHTNESS[(at + 1) % len(_BRIGHTNESS)]
+        self.keeper.set_brightness(level)
+        self.set_brightness(level)
+        return True
+
+    def input_mode(self):
+        """GAME, LIST or DIGITS: what the screen in front reads buttons for."""
+        return self.screen.input_mode()
 
     @property
     def game(self):

@@ -3,7 +3,7 @@
 The sheet is loaded into RAM as a displayio.Bitmap when it fits (fast to
 draw) and falls back to displayio.OnDiskBitmap when memory is short.
 Palettes: the normal one, one that tints card faces as "picked up", and
-one with an opaque background for text panels.
+one for text panels (an opaque background, the clear cell see-through).
 """
 
 import displayio
@@ -27,8 +27,7 @@ class Art:
         self.panel = self._palette()
         self.panel.make_opaque(sheets.COLOUR_TRANSPARENT)
         self.panel[sheets.COLOUR_TRANSPARENT] = sheets.PALETTE[sheets.COLOUR_SLOT_FILL]
-        self.dim = self._palette()
-        self.dim[sheets.COLOUR_TEXT] = sheets.PALETTE[sheets.COLOUR_TEXT_DIM]
+        self.panel.make_transparent(sheets.COLOUR_CLEAR)
 
     @staticmethod
     def _load(path):
@@ -60,6 +59,10 @@ class Art:
                                   width=columns, height=rows,
                                   tile_width=self.font_w, tile_height=self.font_h,
                                   default_tile=sheets.FONT_FIRST_TILE[self.size], x=x, y=y)
+
+    def clear_tile(self):
+        """The font tile that panels leave see-through."""
+        return sheets.FONT_FIRST_TILE[self.size] + sheets.CHAR_CLEAR - 32
 
     def font_tile(self, char):
         """The font tile of a character ('?' for one the font lacks)."""

@@ -4,55 +4,43 @@ from . import buttons
 
 _HELP = ("HOW TO PLAY", "", "ARROWS  MOVE", "A  TAKE / PUT / DEAL",
          "B  DROP / SEND HOME", "SELECT  UNDO", "START  MENU", "",
-         "RULES: SEE README", "", "ANY BUTTON: BACK")
+         "ANY BUTTON: BACK")
 
 
 class Notice:
-    """A panel of lines; ``actions`` maps a button to a function of the
-    player (or None just to close the panel)."""
+    """Lines in a panel; ``actions`` maps a button to a function (or None,
+    which only closes the panel). With no actions any button closes it."""
 
-    def __init__(self, player, lines, actions):
-        self.player = player
+    mode = buttons.GAME
+
+    def __init__(self, panel, lines, actions):
+        self.panel = panel
         self.actions = actions
-        player.show_panel(self, lines)
+        panel.show(self, lines)
 
     def press(self, button):
-        """A listed button (any button if none are listed) closes the panel."""
         if button in self.actions or not self.actions:
-            self.player.close_overlay()
+            self.panel.close()
             action = self.actions.get(button)
             if action is not None:
-                action(self.player)
+                action()
 
 
-def _new_deal(player):
-    player.new_deal()
-
-
-def _menu(player):
-    player.open_menu()
-
-
-def _undo(player):
-    player.undo()
-
-
-def won(player):
+def won(panel, deal, new_deal, menu, undo):
     """The game is won: offer a new deal."""
-    game = player.game
-    Notice(player, ("", "YOU WON!", "", "ALL 52 CARDS HOME", "DEAL %d" % game.seed, "",
-                    "A  NEW DEAL", "START  MENU", "SELECT  UNDO"),
-           {buttons.A: _new_deal, buttons.START: _menu, buttons.SELECT: _undo})
+    Notice(panel, ("YOU WON!", "", "ALL 52 CARDS HOME", "DEAL %d" % deal, "",
+                   "A  NEW DEAL", "START  MENU", "SELECT  UNDO"),
+           {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo})
 
 
-def stuck(player):
+def stuck(panel, new_deal, menu, undo):
     """No card move and no deal is left."""
-    Notice(player, ("", "NO MOVES LEFT", "", "NOTHING CAN MOVE", "AND THE STOCK IS DONE", "",
-                    "SELECT  UNDO", "A  NEW DEAL", "START  MENU", "B  LOOK"),
-           {buttons.A: _new_deal, buttons.START: _menu, buttons.SELECT: _undo,
+    Notice(panel, ("NO MOVES LEFT", "", "NOTHING CAN MOVE", "AND THE STOCK IS DONE", "",
+                   "SELECT  UNDO", "A  NEW DEAL", "START  MENU", "B  LOOK"),
+           {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo,
             buttons.B: None})
 
 
-def show_help(player):
-    """The controls (the rules pages come with the help issue)."""
-    Notice(player, _HELP, {})
+def show_help(panel):
+    """The controls (each game's rules come with the help screens)."""
+    Notice(panel, _HELP, {})

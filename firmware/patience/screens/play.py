@@ -3,7 +3,8 @@
 Buttons: the D-pad moves between piles by their place on screen (up and
 down also choose how many cards to take where groups move); A picks up and
 puts down (on the stock it deals); B cancels, or sends the card home;
-Select undoes; Start opens the menu.
+Select undoes; Start opens the menu. While the panel shows an overlay
+(menu, statistics, a notice) the overlay takes the buttons.
 """
 
 import random
@@ -12,15 +13,11 @@ import displayio
 
 from .. import new_game
 from . import buttons
-from ..core.engine import STOCK, TABLEAU
+from ..core.piles import TABLEAU
 from ..core.names import RANKS
+from ..games import title
 from .table import Table
-from .text import Text
-
-TITLES = {"eagle-wing": "EAGLE WING", "agnes": "AGNES", "glenwood": "GLENWOOD",
-          "chessboard": "CHESSBOARD"}
-_PANEL_COLUMNS = 22
-_PANEL_ROWS = 13
+from .text import Panel
 
 
 def random_deal():
@@ -36,19 +33,13 @@ class Player:
         self.keeper = app.keeper
         self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
-        art = app.art
-        self.panel = Text(art, _PANEL_COLUMNS, _PANEL_ROWS, palette=art.panel)
-        self.panel.grid.x = (app.width - _PANEL_COLUMNS * art.font_w) // 2
-        self.panel.grid.y = max(0, (app.height - _PANEL_ROWS * art.font_h) // 2 - art.font_h)
-        self.panel.grid.hidden = True
+        self.panel = Panel(app.art, app.width, app.height)
         self.group = displayio.Group()
         self.group.append(self.table.group)
         self.group.append(self.panel.grid)
-        self.overlay = None   # the menu or a notice, which takes the buttons
         self._start()
         if self.game.is_won():   # resumed on its won screen
-            from .notices import won
-            won(self)
+            self._won()
 
     def _deal(self, name, deal):
         game = new_game(name, seed=deal or random_deal())
@@ -60,7 +51,7 @@ class Player:
         self.count = 1
         self.held = None
         self.message = self.keeper.take_notice()
-        self.close_overlay()
+        self.panel.close()
         self.refresh()
 
     def _first_pile(self):
@@ -95,12 +86,17 @@ class Player:
 
     # -- buttons ---------------------------------------------------------
 
+    def input_mode(self):
+        """What the buttons are for now: the overlay's mode, else GAME."""
+        overlay = self.panel.overlay
+        return buttons.GAME if overlay is None else overlay.mode
+
     def press(self, button):
         """Handle one button; always changes the screen."""
-        self.message = ""
+        self.message = self.panel.note = ""
         self.table.show_hint()
-        if self.overlay is not None:
-            self.overlay.press(button)
+        if self.panel.overlay is not None:
+            self.panel.overlay.press(button)
         elif buttons.is_arrow(button):
             self._steer(button)
         elif button == buttons.A:
@@ -126,7 +122,7 @@ class Player:
                 self.after_change()
             else:
                 self.message = "CAN'T GO THERE"
-        elif game.kinds[pile] == STOCK and game.rules.stock_works(game):
+        elif pile == game.stock and game.rules.stock_works(game):
             if game.deal():
                 self.after_change()
             else:
@@ -173,11 +169,14 @@ class Player:
         if self.game.is_won():
             self.keeper.finish(self.game)
             self.keeper.save()
-            from .notices import won
-            won(self)
+            self._won()
         elif not self.game.can_deal() and not self.game.moves():
             from .notices import stuck
-            stuck(self)
+            stuck(self.panel, self.new_deal, self.open_menu, self.undo)
+
+    def _won(self):
+        from .notices import won
+        won(self.panel, self.game.seed, self.new_deal, self.open_menu, self.undo)
 
     # -- cursor ----------------------------------------------------------
 
@@ -229,34 +228,64 @@ class Player:
         """Put cursor, status line and overlay in step with the state."""
         depth = self.count - 1 if self.held is None else 0
         self.table.move_cursor(self.cursor, min(depth, max(0, self.game.size(self.cursor) - 1)))
-        self.table.status.line(0, self.message or self.status_text())
+        self.table.status.line(0, self.message or self.panel.note or self.status_text())
 
     def status_text(self):
         game = self.game
         text = " %d/52" % game.score
-        if game.rules.stock_works(game) or game.kinds[0] == STOCK:
-            text += " ST%d" % game.size(STOCK)
+        if game.stock is not None:
+            text += " ST%d" % game.size(game.stock)
         if game.rules.REDEALS:
             text += " R%d" % game.redeals_left
         if game.base:
             text += " B" + RANKS[game.base - 1]
-        named = "%s DEAL %d" % (TITLES[game.name], game.seed)
+        named = "%s DEAL %d" % (title(game.name), game.seed)
         if len(named) + len(text) > self.table.status.columns:
-            named = "%s %d" % (TITLES[game.name], game.seed)
+            named = "%s %d" % (title(game.name), game.seed)
         return named + text
+
+    # -- the menu and its panels ---------------------------------------
 
     def open_menu(self):
         from .menu import Menu
         self.drop_hold()
-        Menu(self)
+        Menu(self.panel, self.menu_items(), self.keeper.save)
 
-    def show_panel(self, overlay, lines, centre=True):
-        """Show a panel of text whose overlay takes the buttons until closed."""
-        self.overlay = overlay
-        self.panel.lines(lines, centre)
-        self.panel.grid.hidden = False
+    def menu_items(self):
+        """The Start menu: (label, action) in the order shown."""
+        return (("RESUME", None), ("HINT", self.hint), ("UNDO", self.undo),
+                ("REDO", self.redo), ("RESTART DEAL", self.restart),
+                ("NEW DEAL", self.new_deal), ("DEAL NUMBER", self.enter_deal),
+                ("GAME", self.leave), ("STATISTICS", self.statistics),
+                (self.app.brightness_label, self.app.next_brightness),
+                ("HELP", self.help))
 
-    def close_overlay(self):
-        self.overlay = None
-        if not self.panel.grid.hidden:
-            self.panel.grid.hidden = True
+    def hint(self):
+        """Frame a move worth making, or point at the stock, or say there is none."""
+        game = self.game
+        move = game.hint()
+        if move is not None:
+            src, n, dst = move
+            self.table.show_hint(src, n - 1, dst)
+            self.message = "HINT: MOVE THE MARKED CARD"
+        elif game.can_deal():
+            self.table.show_hint(game.stock)
+            self.message = "HINT: DEAL FROM THE STOCK"
+        else:
+            self.message = "NO USEFUL MOVE FOUND"
+
+    def enter_deal(self):
+        from .menu import DealEntry
+        DealEntry(self.panel, self.game.seed, self.new_deal, self.open_menu)
+
+    def leave(self):
+        """To the title screen, this game's name chosen."""
+        self.app.title(self.game.name)
+
+    def statistics(self):
+        from .statistics import Statistics
+        Statistics(self.panel, self.keeper, self.game.name)
+
+    def help(self):
+        from .notices import show_help
+        show_help(self.panel)

@@ -30,7 +30,7 @@ COLOUR_CURSOR = 8  # cursor frame
 COLOUR_HINT = 9  # hint frame
 COLOUR_SELECTED = 10  # selection tint: not drawn, swap it in for CARD
 COLOUR_TEXT = 11  # status and menu text
-COLOUR_TEXT_DIM = 12  # dim text: not drawn, swap it in for TEXT
+COLOUR_CLEAR = 12  # only in the clear glyph: panels make it transparent
 COLOUR_COURT = 13  # frame round J Q K
 COLOUR_SLOT = 14  # empty pile outline and marks
 COLOUR_SLOT_FILL = 15  # foundation placeholder fill
@@ -49,7 +49,7 @@ PALETTE = (
     0xFF30FF,  # HINT
     0xA8E4FF,  # SELECTED
     0xF4F4F4,  # TEXT
-    0x98A498,  # TEXT_DIM
+    0x98A498,  # CLEAR
     0xE8B020,  # COURT
     0x50B070,  # SLOT
     0x06501F,  # SLOT_FILL
@@ -67,12 +67,13 @@ TILE_REDEAL = 79  # empty stock, redeal available
 TILE_NO_REDEAL = 80  # empty stock, no redeal left
 
 # Font characters.
-FONT_LAST_CHAR = 135
+FONT_LAST_CHAR = 136
 CHAR_SUIT = 128  # + suit
 CHAR_LEFT = 132
 CHAR_RIGHT = 133
 CHAR_UP = 134
 CHAR_DOWN = 135
+CHAR_CLEAR = 136
 
 # Sheet sizes: index the tuples below with these.
 SMALL = 0

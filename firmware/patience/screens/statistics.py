@@ -1,38 +1,41 @@
 """The Statistics panel: results per game, and a reset that asks first."""
 
-from .. import GAMES
 from . import buttons
-from .play import TITLES
+from ..games import GAMES, TITLES
+from .sheets import CHAR_LEFT, CHAR_RIGHT
 
 
 class Statistics:
-    """Shows one game's results; left and right go through the games."""
+    """One game's results from ``records`` (``stats(name)`` and
+    ``reset_stats(name)``); left and right go through the games."""
 
-    def __init__(self, player):
-        self.player = player
-        self.choice = GAMES.index(player.game.name)
+    mode = buttons.GAME  # left and right step through the games
+
+    def __init__(self, panel, records, name):
+        self.panel = panel
+        self.records = records
+        self.choice = GAMES.index(name)
         self.confirming = False
         self.draw()
 
     def draw(self):
-        name = GAMES[self.choice]
+        title = TITLES[self.choice]
         if self.confirming:
-            lines = ["", "RESET STATISTICS", "OF %s?" % TITLES[name], "", "A  YES, RESET",
-                     "B  NO, KEEP THEM"]
-        else:
-            stats = self.player.keeper.stats(name)
-            rate = stats.won * 100 // stats.played if stats.played else 0
-            lines = ["", "STATISTICS", chr(132) + " " + TITLES[name] + " " + chr(133), "",
-                     "PLAYED %d" % stats.played, "WON %d (%d%%)" % (stats.won, rate),
-                     "STREAK %d  BEST %d" % (stats.streak, stats.best_streak),
-                     "BEST SCORE %d/52" % stats.best_score, "",
-                     "SELECT  RESET", "B  BACK"]
-        self.player.show_panel(self, lines)
+            self.panel.show(self, ("RESET STATISTICS", "OF %s?" % title, "",
+                                   "A  YES, RESET", "B  NO, KEEP THEM"))
+            return
+        stats = self.records.stats(GAMES[self.choice])
+        rate = stats.won * 100 // stats.played if stats.played else 0
+        self.panel.show(self, ("STATISTICS", "%s %s %s" % (chr(CHAR_LEFT), title, chr(CHAR_RIGHT)),
+                               "", "PLAYED %d" % stats.played, "WON %d (%d%%)" % (stats.won, rate),
+                               "STREAK %d  BEST %d" % (stats.streak, stats.best_streak),
+                               "BEST SCORE %d/52" % stats.best_score, "",
+                               "SELECT  RESET", "B  BACK"))
 
     def press(self, button):
         if self.confirming:
             if button == buttons.A:
-                self.player.keeper.reset_stats(GAMES[self.choice])
+                self.records.reset_stats(GAMES[self.choice])
             if button in (buttons.A, buttons.B):
                 self.confirming = False
         elif button in (buttons.LEFT, buttons.RIGHT):
@@ -41,6 +44,6 @@ class Statistics:
         elif button == buttons.SELECT:
             self.confirming = True
         elif button in (buttons.B, buttons.START, buttons.A):
-            self.player.close_overlay()
+            self.panel.close()
             return
         self.draw()

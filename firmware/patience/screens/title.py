@@ -1,15 +1,16 @@
-"""The title screen: choose one of the four games."""
+"""The title screen: choose one of the games."""
 
 import displayio
 
-from .. import GAMES
 from . import buttons
+from ..games import GAMES, TITLES
+from .sheets import CHAR_RIGHT
 from .text import Text, pad
-from .play import TITLES
 
 
 class Title:
-    """A full-screen list of the games; A starts a new deal of the chosen one."""
+    """A full-screen list of the games; A starts the chosen one (``app.play``),
+    B goes back to the game in play."""
 
     game = None
 
@@ -23,11 +24,15 @@ class Title:
         self.group.append(self.text.grid)
         self.draw()
 
+    def input_mode(self):
+        return buttons.LIST
+
     def draw(self):
         lines = ["", "CIRCUIT PATIENCE", ""]
-        for index, name in enumerate(GAMES):
-            mark = chr(133) + " " if index == self.choice else "  "
-            lines.append(pad(mark + TITLES[name], 13))
+        width = max(len(title) for title in TITLES) + 2
+        for index, title in enumerate(TITLES):
+            mark = chr(CHAR_RIGHT) + " " if index == self.choice else "  "
+            lines.append(pad(mark + title, width))
         lines += ["", "UP DOWN: CHOOSE", "A: PLAY"]
         if self.app.player is not None:
             lines.append("B: BACK TO GAME")
