@@ -19,21 +19,9 @@ import patience
 import sys
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from mpvm import MicroPythonVM, ensure_node_package
+from support import GAME_PART_WAY as SETUP
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
-SETUP = """
-import patience
-g = patience.new_game({name!r}, seed=3)
-for _ in range(30):
-    m = g.moves()
-    if m:
-        g.move(*m[len(m) // 2])
-    elif not g.deal():
-        break
-while not g.moves():
-    g.undo()
-src, n, dst = g.moves()[0]
-"""
 
 
 def engine_rows(vm):

@@ -4,7 +4,6 @@ Skipped outside CI when Node.js is missing; CI must have it.
 """
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,9 +11,9 @@ import pytest
 import patience
 import mpvm
 
+from support import GAME_PART_WAY as SETUP
+
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
-sys.path.insert(0, str(FIRMWARE.parent / "bench"))
-from memory import SETUP  # noqa: E402  (a game part-way through, as the bench measures it)
 
 
 @pytest.fixture(scope="module")

@@ -122,8 +122,7 @@ def test_no_moves_left_is_announced():
     stuck = position("eagle-wing", {2: "5c", 1: "9d", 6: "Kh Qh Jh", 7: "Ks Qs Js",
                                     8: "Kd Qd Jd", 9: "Kc Qc Jc", 11: "Th 9h 8h",
                                     12: "Ts 9s 8s", 13: "Td 7d* 6d", 14: "Tc 9c 8c"},
-                     base=5, spare_pile=10)
-    stuck.state[52 + stuck.pile_count + 1] = 2          # both redeals used
+                     base=5, spare_pile=10, redeals_used=2)
     with running("eagle-wing", 1) as s:
         s.player.game = stuck
         s.player.table.set_game(stuck)

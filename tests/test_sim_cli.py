@@ -16,7 +16,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported
 import pytest  # noqa: E402
 
 from host_sim.simulator import cli as sim  # noqa: E402
-from host_sim.simulator.boards import BOARDS, board_module, get_board  # noqa: E402
+from host_sim.simulator.boards import BOARDS, get_board  # noqa: E402
 from host_sim.simulator.display import CountingDisplay, default_scale, display_available  # noqa: E402
 from host_sim.simulator.keys import (BUTTONS, KEY_HELP, Event, EventQueue, PygameKeys,  # noqa: E402
                            ScriptKeys, parse_script)
@@ -330,8 +330,6 @@ def test_boards_and_default_scale():
     assert get_board("pybadge").sheet == "small" and get_board("clue").sheet == "large"
     with pytest.raises(ValueError, match="pyportal"):
         get_board("pyboard")
-    board = board_module("clue", display="D")
-    assert (board.board_id, board.DISPLAY) == ("clue_nrf52840_express", "D")
     assert default_scale(160, 128) == 4 and default_scale(240, 240) == 3
     assert default_scale(320, 240) == 3 and default_scale(160, 128, (500, 400)) == 2
 

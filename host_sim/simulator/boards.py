@@ -2,17 +2,12 @@
 
 ``BOARDS[name]`` gives the screen size and which sprite sheet suits it
 (``"small"`` = /sheets/small.bmp for 160x128 and 240x135, ``"large"`` =
-/sheets/large.bmp for 240x240 and 320x240, as in patience/sheets.py).
-``board_module(name, display)`` makes a stand-in for CircuitPython's
-``board`` module (``board_id``, ``DISPLAY``); Blinka's own ``board`` is for
-Linux single-board computers and knows none of these handhelds.
+/sheets/large.bmp for 240x240 and 320x240, as in patience/screens/sheets.py).
 
 Every simulated board gets the PyBadge's eight buttons (host_sim.simulator.keys),
 whatever buttons the real one has.
 """
 
-import sys
-import types
 from collections import namedtuple
 
 Board = namedtuple("Board", "name board_id width height sheet description")
@@ -38,20 +33,3 @@ def get_board(name):
     except (KeyError, AttributeError):
         raise ValueError("unknown board %r: choose from %s"
                          % (name, ", ".join(BOARDS))) from None
-
-
-def board_module(name, display=None):
-    """A stand-in ``board`` module for board ``name`` with ``DISPLAY``."""
-    board = get_board(name)
-    module = types.ModuleType("board", "Simulated board %s (%s)" % (board.name, board.description))
-    module.board_id = board.board_id
-    module.DISPLAY = display
-    return module
-
-
-def install_board(name, display=None):
-    """Put the stand-in ``board`` in sys.modules (so ``import board`` in the
-    firmware finds it); returns the module it replaced, or None."""
-    old = sys.modules.get("board")
-    sys.modules["board"] = board_module(name, display)
-    return old

@@ -217,9 +217,7 @@ def main(argv=None, app_factory=None):
         print("%s: error: %s; run with --headless instead" % (PROG, err), file=sys.stderr)
         return 2
 
-    from .boards import install_board  # pylint: disable=import-outside-toplevel
     from .keys import PygameKeys, ScriptKeys  # pylint: disable=import-outside-toplevel
-    previous_board = install_board(board.name, display)
     try:
         keys = ScriptKeys() if args.headless else PygameKeys(display)
         if app_factory is None:
@@ -262,10 +260,6 @@ def main(argv=None, app_factory=None):
         return 0
     finally:
         display.close()
-        if previous_board is not None:
-            sys.modules["board"] = previous_board
-        else:
-            sys.modules.pop("board", None)
 
 
 if __name__ == "__main__":

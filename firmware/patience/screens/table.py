@@ -10,7 +10,7 @@ import displayio
 
 from . import sheets
 from ..core.cards import FACE_UP, rank, suit
-from ..core.engine import STOCK, FOUNDATION
+from ..core.piles import STOCK, FOUNDATION
 from .layout import Layout, FAN_NONE, FAN_DOWN
 from .text import Text
 
@@ -63,7 +63,7 @@ class Table:
         game = self.game
         changed = bytearray(game.pile_count)
         for pile in range(game.pile_count):
-            if force or self._changed(pile):
+            if force or game.differs(pile, self.shown):
                 changed[pile] = 1
                 group = self.piles[pile]
                 self._resize(group, min(len(group) - 1, self._visible(pile)))
@@ -71,19 +71,6 @@ class Table:
             if changed[pile]:
                 self.draw_pile(pile)
         self.shown[:] = game.state
-
-    def _changed(self, pile):
-        game = self.game
-        ends = 52
-        start = self.shown[ends + pile - 1] if pile else 0
-        end = self.shown[ends + pile]
-        if start != game.start(pile) or end != game.end(pile):
-            return True
-        state = game.state
-        for i in range(start, end):
-            if state[i] != self.shown[i]:
-                return True
-        return game.kinds[pile] == FOUNDATION and self.shown[52 + game.pile_count] != game.base
 
     def draw_pile(self, pile):
         """Lay out the pile's placeholder and cards."""
