@@ -23,22 +23,18 @@ def _import(module):
     return __import__(__name__ + "." + module, None, None, (module,))
 
 
-def _let_go(module):
-    """Forget a rules module that is not in play (the next use imports it again)."""
-    sys.modules.pop(__name__ + "." + module, None)
-    globals().pop(module, None)
-
-
 def _catalog():
-    """(names, titles, numbers, state sizes) in MODULES order."""
-    names, titles, numbers, sizes = [], [], [], []
+    """(names, titles, save numbers, state sizes) in MODULES order; each
+    rules module is let go again (the game in play imports its own)."""
+    names, titles, numbers, sizes = [], [], bytearray(), bytearray()
     for module in MODULES:
         rules = _import(module)
         names.append(rules.NAME)
         titles.append(rules.TITLE)
         numbers.append(rules.NUMBER)
         sizes.append(state_size(len(rules.KINDS)))
-        _let_go(module)
+        sys.modules.pop(__name__ + "." + module, None)
+        globals().pop(module, None)
     return tuple(names), tuple(titles), bytes(numbers), bytes(sizes)
 
 
@@ -47,35 +43,26 @@ SLOTS = max(_NUMBERS) + 1
 """Places for per-game data in saves: one per save NUMBER ever used."""
 
 
-def index(name):
-    """The place of ``name`` in GAMES; ValueError for an unknown game."""
-    if name in GAMES:
-        return GAMES.index(name)
-    raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
-
-
 def rules_for(name):
-    """The rules module of a game (imported on first use)."""
-    return _import(MODULES[index(name)])
-
-
-def title(name):
-    """The title of a game as players see it."""
-    return TITLES[index(name)]
+    """The rules module of a game (imported on first use); ValueError names
+    the games there are."""
+    if name not in GAMES:
+        raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
+    return _import(MODULES[GAMES.index(name)])
 
 
 def number(name):
     """The save id of a game."""
-    return _NUMBERS[index(name)]
+    return _NUMBERS[GAMES.index(name)]
 
 
 def name_of(number_):
     """The game whose save id is ``number_``, or None."""
-    at = _NUMBERS.find(bytes((number_,))) if 0 <= number_ < 256 else -1
-    return None if at < 0 else GAMES[at]
+    at = _NUMBERS.find(bytes((number_ & 0xFF,)))
+    return None if at < 0 or number_ > 255 else GAMES[at]
 
 
 def state_len(number_):
     """Bytes of ``Game.state`` for the game with save id ``number_`` (0 if none)."""
-    at = _NUMBERS.find(bytes((number_,))) if 0 <= number_ < 256 else -1
-    return 0 if at < 0 else _SIZES[at]
+    name = name_of(number_)
+    return 0 if name is None else _SIZES[GAMES.index(name)]

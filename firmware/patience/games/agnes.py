@@ -70,11 +70,10 @@ def can_pick(g, src, n):
 
 def can_drop(g, src, n, dst):
     """Foundations take single cards; non-empty tableau piles take runs."""
-    kind = g.kinds[dst]
-    deepest = g.card(src, n - 1)
-    if kind == FOUNDATION:
-        return n == 1 and g.builds_home(dst, deepest)
-    if kind != TABLEAU or g.size(dst) == 0:
+    if g.kinds[dst] == FOUNDATION:
+        return n == 1 and g.builds_home(dst, g.card(src))
+    if g.kinds[dst] != TABLEAU or g.size(dst) == 0:
         return False
+    deepest = g.card(src, n - 1)
     top = g.card(dst)
     return is_red(top) == is_red(deepest) and next_rank(rank(deepest)) == rank(top)

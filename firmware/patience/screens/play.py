@@ -15,7 +15,7 @@ from .. import new_game
 from . import buttons
 from ..core.piles import TABLEAU
 from ..core.names import RANKS
-from ..games import title
+
 from .table import Table
 from .text import Panel
 
@@ -239,9 +239,9 @@ class Player:
             text += " R%d" % game.redeals_left
         if game.base:
             text += " B" + RANKS[game.base - 1]
-        named = "%s DEAL %d" % (title(game.name), game.seed)
+        named = "%s DEAL %d" % (game.rules.TITLE, game.seed)
         if len(named) + len(text) > self.table.status.columns:
-            named = "%s %d" % (title(game.name), game.seed)
+            named = "%s %d" % (game.rules.TITLE, game.seed)
         return named + text
 
     # -- the menu and its panels ---------------------------------------
