@@ -9,3 +9,19 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # The simulator's default save file goes to a throw-away data folder.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="patience-data-")
+
+# CircuitPython's supervisor.ticks_ms(), before any firmware module is imported.
+from host_sim.simulator.clock import install  # noqa: E402
+
+install()
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def clock():
+    """The board clock, stopped: tests move it with ``clock.advance(ms)``."""
+    from host_sim.simulator.clock import CLOCK
+    CLOCK.freeze()
+    yield CLOCK
+    CLOCK.run()

@@ -421,11 +421,6 @@ def test_waking_tap_on_two_buttons_does_nothing(made):
     assert tap(raw, keys, clock, 1) == ["right"]
 
 
-def test_ticks_diff_across_the_wrap():
-    assert board_events.ticks_diff(5, 0x1FFFFFFF - 4) == 10
-    assert board_events.ticks_diff(board_events.ticks_add(0x1FFFFFF0, 100), 0x1FFFFFF0) == 100
-
-
 # ---------------------------------------------------------------- no game here
 
 

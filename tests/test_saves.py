@@ -52,17 +52,15 @@ def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
         assert s.status() == "AT THE DEAL" and s.app.game.done == 0
 
 
-def test_save_waits_for_still_buttons_then_writes(tmp_path, monkeypatch):
-    clock = [50.0]
-    monkeypatch.setattr("patience.screens.app.monotonic", lambda: clock[0])
+def test_save_waits_for_still_buttons_then_writes(tmp_path, clock):
     path = tmp_path / "save.nvm"
     with running("eagle-wing", 1, store=_store(path)) as s:
         s.press("b")                                 # a card goes home: not saved yet
         assert s.app.keeper.dirty
-        clock[0] += 5
+        clock.advance(5000)
         s.app.tick()
         assert s.app.keeper.dirty
-        clock[0] += 20
+        clock.advance(15000)
         s.app.tick()
         assert not s.app.keeper.dirty
         assert patience.load_game(bytes(_store(path).load().games[0])).score == 2

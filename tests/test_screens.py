@@ -134,21 +134,19 @@ def test_no_moves_left_is_announced():
         assert s.panel() is None
 
 
-def test_held_d_pad_repeats(monkeypatch):
-    clock = [100.0]
-    monkeypatch.setattr("patience.screens.app.monotonic", lambda: clock[0])
+def test_held_d_pad_repeats(clock):
     with running("agnes", 2) as s:
         start = s.player.cursor
         s.keys.hold("right")
-        s.app.tick()
-        clock[0] += 0.36
-        s.app.tick()
-        clock[0] += 0.1
-        s.app.tick()
+        s.app.tick()                        # the press: one step
+        clock.advance(360)
+        s.app.tick()                        # held past the delay: a repeat
+        clock.advance(100)
+        s.app.tick()                        # and another
         s.keys.hold("right", pressed=False)
         s.app.tick()
-        clock[0] += 1
-        s.app.tick()
+        clock.advance(1000)
+        s.app.tick()                        # let go: no more
         assert s.player.cursor == start + 3
 
 

@@ -20,11 +20,13 @@ import sys
 from host_sim import FIRMWARE
 
 from .boards import BOARDS, DEFAULT_BOARD, get_board
+from .clock import install as install_clock
 from .keys import BUTTONS, KEY_HELP, KEY_HINT, parse_script
 
 PROG = "patience-sim"
 FIRST_DEAL, LAST_DEAL = 1, 999_999_999  # as patience.core.dealing
 NO_GAME_LINE = "no game on screen"
+PRESS_MS = 100  # headless: board time between two scripted presses
 
 
 class UsageError(Exception):
@@ -197,8 +199,10 @@ def main(argv=None, app_factory=None):
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else 0
 
-    # Before pygame or Blinka are imported (host_sim.simulator.display sets the rest).
+    # Before pygame, Blinka or the firmware are imported (display.py sets the rest).
+    clock = install_clock()
     if args.headless:
+        clock.freeze()  # scripted runs are repeatable: time moves per press
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from .display import CountingDisplay, NoDisplayError, display_available  # pylint: disable=import-outside-toplevel
     if not args.headless and not display_available():
@@ -234,6 +238,7 @@ def main(argv=None, app_factory=None):
             for name in args.script:
                 keys.press(name)
                 app.tick()
+                clock.advance(PRESS_MS)
         else:
             print("Circuit Patience simulator: %s %dx%d at %dx. Keys:\n%s"
                   % (board.name, board.width, board.height, display.scale, KEY_HELP), flush=True)

@@ -13,7 +13,7 @@ window alive; closing the window raises ``SystemExit(0)``.
 and a release.
 """
 
-import time
+from .clock import CLOCK, PERIOD
 
 # PyBadge key numbers (keypad.ShiftRegisterKeys order, as in adafruit_pybadger).
 BUTTONS = ("b", "a", "start", "select", "right", "down", "up", "left")
@@ -48,13 +48,8 @@ KEY_HELP = _key_help()
 KEY_HINT = "arrows, X=A, Z=B, Enter=Start, Tab=Select"
 """One short line for a window title."""
 
-_TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
-
-
-def ticks_ms():
-    """Milliseconds from an arbitrary start, wrapping at 2**29 like
-    CircuitPython's ``supervisor.ticks_ms()`` (keypad timestamps use it)."""
-    return (time.monotonic_ns() // 1_000_000) % _TICKS_PERIOD
+_TICKS_PERIOD = PERIOD
+ticks_ms = CLOCK.ticks_ms  # keypad timestamps are supervisor.ticks_ms() values
 
 
 def button_number(name):

@@ -24,7 +24,8 @@ logical button.
 from micropython import const
 
 from ..screens import buttons
-from .events import Event, ticks, ticks_add, ticks_diff
+from .events import Event
+from ..screens.ticks import ticks_add, ticks_diff, ticks_ms
 
 NONE = const(255)
 HOLD_MS = const(500)
@@ -44,7 +45,7 @@ class Gestures:
         self.source = source
         self.scheme = scheme
         self.chords = chords
-        self.clock = clock or ticks
+        self.clock = clock or ticks_ms
         self.mode = _game_mode
         self.events = self
         self.out = []

@@ -12,7 +12,8 @@ App repeats a held direction itself.
 from micropython import const
 
 from ..screens import buttons
-from .events import Dimmer, Event, ticks
+from .events import Dimmer, Event
+from ..screens.ticks import ticks_ms
 
 CENTRE = const(32768)
 PUSH = const(16000)  # deflection (of 32768) that presses a direction
@@ -48,7 +49,7 @@ class Stick:
     def __init__(self, keys, x, y, clock=None):
         self.keys = keys
         self.axes = (x, y)
-        self.clock = clock or ticks
+        self.clock = clock or ticks_ms
         self.held = [-1, -1]  # the direction each axis holds, or -1
         self.out = []
         self.events = self

@@ -1,7 +1,7 @@
 """Nothing lost: the games in play, settings and statistics kept in a Store.
 
 The App tells the keeper when the game on the table changes; the keeper
-saves once the buttons have been still for ``SAVE_AFTER`` seconds, and at
+saves once the buttons have been still for ``SAVE_AFTER_MS``, and at
 once when asked (menu actions, a won game, another deal or game). Lines for
 the player (saves off, a damaged save, dropped undo steps) wait in
 ``notices`` until a screen shows them.
@@ -12,7 +12,7 @@ from micropython import const
 from .. import load_game
 from ..games import SLOTS, name_of, number
 
-SAVE_AFTER = const(20)  # seconds without a button press before saving a change
+SAVE_AFTER_MS = const(20000)  # still buttons for this long: save a change
 
 
 class Keeper:

@@ -9,22 +9,16 @@ anything the display is refreshed once.
 import time
 
 import displayio
+from micropython import const
 
-try:
-    from time import monotonic
-except ImportError:  # plain MicroPython (the test VM) counts milliseconds
-    def monotonic() -> float:
-        """Seconds from an arbitrary start."""
-        return time.ticks_ms() / 1000  # type: ignore[attr-defined]  # not on CircuitPython
-
-from . import buttons
-from . import sheets
+from . import buttons, sheets
 from .art import Art, size_for
-from ..saves.keeper import Keeper, SAVE_AFTER
+from .ticks import ticks_add, ticks_diff, ticks_ms
+from ..saves.keeper import Keeper, SAVE_AFTER_MS
 
 _BRIGHTNESS = (64, 128, 192, 255)  # the levels the menu steps through
-_REPEAT_DELAY = 0.35
-_REPEAT_EVERY = 0.09
+_REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
+_REPEAT_EVERY_MS = const(90)   # ... every this
 _IDLE_SLEEP = 0.01
 
 
@@ -44,8 +38,8 @@ class App:
         self.screen = None
         self.player = None
         self.held = None
-        self.repeat_at = 0.0
-        self.last_press = monotonic()
+        self.repeat_at = 0
+        self.last_press = ticks_ms()
         self.keeper = Keeper(store)
         self.set_brightness(self.keeper.saved.settings.brightness)
         if game is None and deal is None:
@@ -137,21 +131,21 @@ class App:
             elif self.held == button:
                 self.held = None
             event = self.keys.events.get()
-        now = monotonic()
-        if self.held is not None and now >= self.repeat_at:
-            self.repeat_at += _REPEAT_EVERY
+        now = ticks_ms()
+        if self.held is not None and ticks_diff(now, self.repeat_at) >= 0:
+            self.repeat_at = ticks_add(now, _REPEAT_EVERY_MS)
             changed = self.screen.press(self.held) or changed
         if changed:
             self.last_press = now
             self.display.refresh()
-        elif self.keeper.dirty and now - self.last_press >= SAVE_AFTER:
+        elif self.keeper.dirty and ticks_diff(now, self.last_press) >= SAVE_AFTER_MS:
             self.keeper.save()
         return changed
 
     def _press(self, button):
         if buttons.is_arrow(button):
             self.held = button
-            self.repeat_at = monotonic() + _REPEAT_DELAY
+            self.repeat_at = ticks_add(ticks_ms(), _REPEAT_DELAY_MS)
         return self.screen.press(button)
 
     def run(self):
