@@ -413,3 +413,62 @@ def test_odd_sized_refresh_areas_draw_like_the_device():
         display.refresh()
         assert display.last_areas == [(25, 25, 44, 60)]
         assert display.matches_full_redraw()
+
+
+# ---- what a board cannot show ------------------------------------------------------------
+
+def test_the_simulator_refuses_a_group_scale_a_board_cannot_draw():
+    import displayio
+    from host_sim.simulator.limits import BoardLimitError
+    with CountingDisplay(160, 128, headless=True) as display:
+        root = displayio.Group()
+        root.append(displayio.Group(scale=160))
+        display.root_group = root
+        with pytest.raises(BoardLimitError, match=r"root_group\[0\] Group\(scale=160.*int8"):
+            display.refresh()
+        root[0].scale = 127
+        display.refresh()                               # 127 is what a board still draws
+
+
+def test_the_simulator_refuses_positions_outside_int16_and_tiles_over_255():
+    import displayio
+    from host_sim.simulator.limits import BoardLimitError
+    with CountingDisplay(160, 128, headless=True) as display:
+        root = displayio.Group()
+        tiles = displayio.TileGrid(displayio.Bitmap(16, 16, 2), pixel_shader=displayio.Palette(2),
+                                   tile_width=1, tile_height=1, width=2, x=40000)
+        root.append(tiles)
+        display.root_group = root
+        with pytest.raises(BoardLimitError, match="40000 is outside a board's int16"):
+            display.refresh()
+        tiles.x = 0
+        display.refresh()
+        with pytest.raises(ValueError):                 # CircuitPython 9: tile must be 0-255
+            tiles[1] = 256
+
+
+def test_patience_sim_stops_with_the_reason_when_the_app_draws_what_a_board_cannot(capsys):
+    import displayio
+
+    class ScaledApp:
+        def __init__(self, display, keys, **_):
+            self.display = display
+            group = displayio.Group()
+            group.append(displayio.Group(scale=160))
+            display.root_group = group
+
+        def tick(self):
+            self.display.refresh()
+
+    assert sim.main(["--headless"], app_factory=ScaledApp) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Group(scale=160" in err and "a board draws nothing" in err
+
+
+@pytest.mark.parametrize("width, height", [(160, 128), (240, 135), (240, 240), (320, 240), (480, 320)])
+def test_the_felt_covers_every_screen_with_circuitpythons_arithmetic(width, height):
+    from patience.screens.app import cover
+    pixels, scale = cover(width, height)
+    step = scale if scale < 128 else scale - 256          # the int8 per-pixel step
+    assert (scale & 0xFF) == scale and step > 0           # the uint8 scale keeps it, the step is positive
+    assert pixels * step >= width and pixels * step >= height

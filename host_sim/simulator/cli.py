@@ -221,50 +221,60 @@ def main(argv=None, app_factory=None):
         print("%s: error: %s; run with --headless instead" % (PROG, err), file=sys.stderr)
         return 2
 
-    from .keys import PygameKeys, ScriptKeys  # pylint: disable=import-outside-toplevel
+    from .limits import BoardLimitError  # pylint: disable=import-outside-toplevel
     try:
-        keys = ScriptKeys() if args.headless else PygameKeys(display)
-        if app_factory is None:
-            try:
-                app_factory = _default_app_factory()
-            except ImportError as err:
-                print("%s: cannot load the firmware's app: %s" % (PROG, err), file=sys.stderr)
-                return 1
-        root = args.root if args.root is not None else firmware_dir()
-        app = app_factory(display, keys, root=root, game=args.game, deal=args.deal,
-                          store=args.store)
-        if args.headless:
-            app.tick()  # whatever the app draws before any key
-            for name in args.script:
-                keys.press(name)
-                app.tick()
-                clock.advance(PRESS_MS)
-        else:
-            print("Circuit Patience simulator: %s %dx%d at %dx. Keys:\n%s"
-                  % (board.name, board.width, board.height, display.scale, KEY_HELP), flush=True)
-            try:
-                app.run()
-            except KeyboardInterrupt:
-                pass
-            except SystemExit as stop:
-                if stop.code not in (0, None):
-                    raise
-        keeper = getattr(app, "keeper", None)
-        if keeper is not None:
-            keeper.save()  # what the idle timer would have saved on the board
-        if args.shot is not None:
-            try:
-                display.save(args.shot, args.shot_scale)
-            except (OSError, RuntimeError) as err:
-                print("%s: error: cannot write --shot %s: %s" % (PROG, args.shot, err),
-                      file=sys.stderr)
-                return 2
-        if args.dump:
-            game = getattr(app, "game", None)
-            print(str(game) if game is not None else NO_GAME_LINE, flush=True)
-        return 0
+        return _session(args, display, clock, app_factory)
+    except BoardLimitError as err:
+        print("%s: error: a board would not show this: %s" % (PROG, err), file=sys.stderr)
+        return 1
     finally:
         display.close()
+
+
+def _session(args, display, clock, app_factory):
+    """Run the app on ``display`` as the options say; returns the exit code."""
+    from .keys import PygameKeys, ScriptKeys  # pylint: disable=import-outside-toplevel
+    board = args.board
+    keys = ScriptKeys() if args.headless else PygameKeys(display)
+    if app_factory is None:
+        try:
+            app_factory = _default_app_factory()
+        except ImportError as err:
+            print("%s: cannot load the firmware's app: %s" % (PROG, err), file=sys.stderr)
+            return 1
+    root = args.root if args.root is not None else firmware_dir()
+    app = app_factory(display, keys, root=root, game=args.game, deal=args.deal,
+                      store=args.store)
+    if args.headless:
+        app.tick()  # whatever the app draws before any key
+        for name in args.script:
+            keys.press(name)
+            app.tick()
+            clock.advance(PRESS_MS)
+    else:
+        print("Circuit Patience simulator: %s %dx%d at %dx. Keys:\n%s"
+              % (board.name, board.width, board.height, display.scale, KEY_HELP), flush=True)
+        try:
+            app.run()
+        except KeyboardInterrupt:
+            pass
+        except SystemExit as stop:
+            if stop.code not in (0, None):
+                raise
+    keeper = getattr(app, "keeper", None)
+    if keeper is not None:
+        keeper.save()  # what the idle timer would have saved on the board
+    if args.shot is not None:
+        try:
+            display.save(args.shot, args.shot_scale)
+        except (OSError, RuntimeError) as err:
+            print("%s: error: cannot write --shot %s: %s" % (PROG, args.shot, err),
+                  file=sys.stderr)
+            return 2
+    if args.dump:
+        game = getattr(app, "game", None)
+        print(str(game) if game is not None else NO_GAME_LINE, flush=True)
+    return 0
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 4.0.1) that redraws ONLY the dirty areas displayio reports -- as CircuitPython
 does on the PyBadge's panel -- and counts the pixels of every refresh, so the
 cost of a screen update can be measured on the host and stale pixels show up
-here as they would on hardware.
+here as they would on hardware. Before each refresh it refuses, with
+``limits.BoardLimitError``, anything a board would not draw (limits.py).
 
 Import this module BEFORE ``displayio``, ``pygame`` or anything from Blinka:
 it sets the environment they read when imported (no Blinka platform warning,
@@ -30,6 +31,8 @@ import displayio  # noqa: E402
 import busdisplay  # noqa: E402
 from displayio._area import Area  # noqa: E402
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
+
+from .limits import check  # noqa: E402
 
 __all__ = ["CountingDisplay", "NoDisplayError", "default_scale", "display_available"]
 
@@ -176,6 +179,7 @@ class CountingDisplay(PyGameDisplay):
     def _refresh_display(self):
         if self._pygame_screen is None:  # closed
             return
+        check(self._core.current_group)  # refuse what a board would not draw
         self._areas = []
         super()._refresh_display()
         if self._counting:

@@ -20,6 +20,19 @@ _BRIGHTNESS = (64, 128, 192, 255)  # the levels the menu steps through
 _REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
 _REPEAT_EVERY_MS = const(90)   # ... every this
 _IDLE_SLEEP = 0.01
+_MAX_SCALE = const(127)
+
+
+def cover(width, height):
+    """(pixels a side, scale) of a square bitmap that, scaled, covers the screen.
+
+    A board keeps a group's scale in 8 bits and its per-pixel step in a
+    signed byte: a scale over 127 draws nothing (the screen stays black), so
+    the bitmap gets as many pixels as a scale of at most 127 needs.
+    """
+    side = max(width, height)
+    pixels = side // _MAX_SCALE + 1
+    return pixels, -(-side // pixels)
 
 
 class App:
@@ -51,11 +64,12 @@ class App:
         self.display.refresh()
 
     def _background(self):
-        """A felt-coloured layer covering the screen: one pixel, scaled."""
+        """A felt-coloured layer covering the screen: a few pixels, scaled."""
+        pixels, scale = cover(self.width, self.height)
         palette = displayio.Palette(1)
         palette[0] = sheets.PALETTE[sheets.COLOUR_FELT]
-        layer = displayio.Group(scale=max(self.width, self.height))
-        layer.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=palette))
+        layer = displayio.Group(scale=scale)
+        layer.append(displayio.TileGrid(displayio.Bitmap(pixels, pixels, 1), pixel_shader=palette))
         return layer
 
     def set_brightness(self, level):
