@@ -150,7 +150,6 @@ def tap(raw, keys, clock, key, ms=100):
 
 @pytest.mark.parametrize("board_id, module, name", [
     ("pybadge", board_shift, "badge"),
-    ("edgebadge", board_shift, "badge"),
     ("pygamer", board_shift, "gamer"),
     ("clue_nrf52840_express", board_few, "two"),
     ("adafruit_feather_esp32s2_tft", board_few, "one"),

@@ -6,10 +6,10 @@ gives the App the eight logical buttons of patience.screens.buttons (wrapped in 
 backlight dimmer), and runs the App. Each profile lives in a small module
 imported only on its own board:
 
-- board_shift: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
-  register; the LC shares the ``pybadge`` id) and PyGamer (four buttons
-  there plus the joystick as the D-pad);
-- board_few: CLUE (two buttons), Feather ESP32-S2/S3 Reverse TFT (three)
+- shift: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
+  register; all three run CircuitPython's ``pybadge`` build) and PyGamer
+  (four buttons there plus the joystick as the D-pad);
+- few: CLUE (two buttons), Feather ESP32-S2/S3 Reverse TFT (three)
   and Feather ESP32-S2/S3 TFT (one); their control schemes are described
   there.
 
@@ -19,8 +19,7 @@ which board it is and what is missing; nothing raises.
 
 # board_id (the "Board ID:" line of boot_out.txt) -> (module, profile function)
 PROFILES = {
-    "pybadge": ("shift", "badge"),
-    "edgebadge": ("shift", "badge"),
+    "pybadge": ("shift", "badge"),  # also the PyBadge LC and the EdgeBadge
     "pygamer": ("shift", "gamer"),
     "clue_nrf52840_express": ("few", "two"),
     "adafruit_feather_esp32s2_reverse_tft": ("few", "three"),
