@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import patience
 from patience.games import number
+from host_sim.simulator.nvm_models import ESP32, NRF52840, SAMD51, PowerCut
 import mpvm
 from host_sim.simulator.nvm_file import FileNVM
 from patience.saves.records import (COUNTER_MAX, GAME_COUNT, Saved, Settings, Stats,
@@ -96,36 +97,31 @@ def two_saves(first=1, second=2, steps=40):
     return nvm, a, b
 
 
-class PowerCut(Exception):
-    """The power went off."""
+class ModelNVM:
+    """A board's NVM (see host_sim.simulator.nvm_models) that loses power
+    after ``steps`` erase and program steps (None: never)."""
 
-
-class CutNVM:
-    """An NVM that writes byte by byte, in order, and loses power after
-    ``budget`` bytes (None: never)."""
-
-    def __init__(self, data, budget=None):
-        self.data = data
-        self.budget = budget
-        self.written = 0
+    def __init__(self, model, image=None, steps=None):
+        self.model = model
+        self.image = bytearray(image) if image is not None else \
+            bytearray([model.erased]) * model.size
+        self.steps = steps
+        self.done = 0
 
     def __len__(self):
-        return len(self.data)
+        return len(self.image)
 
     def __getitem__(self, index):
-        return self.data[index]
+        return self.image[index]
 
     def __setitem__(self, index, value):
-        if isinstance(index, slice):
-            start, values = index.start, bytes(value)
-            assert len(values) == index.stop - index.start
-        else:
-            start, values = index, bytes((value,))
-        for k, byte in enumerate(values):
-            if self.budget is not None and self.written >= self.budget:
-                raise PowerCut
-            self.data[start + k] = byte
-            self.written += 1
+        left = None if self.steps is None else self.steps - self.done
+        try:
+            erases, programs = self.model.write(self.image, index.start, bytes(value), left)
+        except PowerCut:
+            self.done = self.steps
+            raise
+        self.done += erases + programs
 
 
 # -- small parts ----------------------------------------------------------
@@ -315,11 +311,11 @@ def test_record_of_another_format_is_skipped():
 def test_write_failure_keeps_the_previous_save():
     nvm, older, newest = two_saves()
 
-    class Failing(CutNVM):
+    class Failing(ModelNVM):
         def __setitem__(self, index, value):
             raise RuntimeError("Unable to write to nvm.")
 
-    store = Store(Failing(nvm))
+    store = Store(Failing(SAMD51, nvm))
     assert not store.save(sample(9))
     assert store.notice == "could not save: Unable to write to nvm."
     assert flat(Store(nvm).load()) == flat(newest)
@@ -327,45 +323,60 @@ def test_write_failure_keeps_the_previous_save():
 
 # -- power cuts -------------------------------------------------------------
 
-def _cut_everywhere(nvm, before, after):
-    """Save ``after`` over an NVM holding ``before``, losing power after
-    every byte count; each reboot must load ``before``."""
-    probe = CutNVM(bytearray(nvm))
-    writer = Store(probe)
-    assert writer.save(after)
-    total = probe.written
-    assert total == record_len(probe.data, writer._newest) + 2
-    for budget in range(total):
-        cut = CutNVM(bytearray(nvm), budget)
+def _cut_everywhere(model, image, before, after):
+    """Save ``after`` over an NVM holding ``before``, losing power after each
+    erase or program step of the board's port; count what each reboot finds.
+    Every reboot loads ``before``, ``after`` or (when the cut left nothing
+    readable) the defaults, never a damaged record, and the next save works."""
+    found = {"before": 0, "after": 0, "nothing": 0}
+    whole = ModelNVM(model, image)
+    Store(whole).save(after)
+    for steps in range(whole.done):
+        cut = ModelNVM(model, image, steps)
         with pytest.raises(PowerCut):
             Store(cut).save(after)
-        rebooted = Store(cut.data)
-        assert flat(rebooted.load()) == flat(before), budget
-        if budget == 0:     # nothing written yet: an older record may still be there
-            continue
-        assert rebooted.states[writer._newest] in (DAMAGED, EMPTY), budget
-        if flat(before) == flat(Saved()):
-            continue
-        # the next save goes to the half-written slot, never the good one
-        good = rebooted._newest
-        kept = bytes(cut.data[good * 4096:(good + 1) * 4096])
-        assert rebooted.save(after)
-        assert bytes(cut.data[good * 4096:(good + 1) * 4096]) == kept
-        assert flat(Store(cut.data).load()) == flat(after)
-    done = CutNVM(bytearray(nvm), total)
-    assert Store(done).save(after)
-    assert flat(Store(done.data).load()) == flat(after)
-    return total
+        rebooted = Store(cut.image)
+        loaded = flat(rebooted.load())
+        kind = next(k for k, v in (("before", before), ("after", after), ("nothing", Saved()))
+                    if loaded == flat(v))
+        found[kind] += 1
+        if kind == "nothing" and flat(before) != flat(Saved()):
+            assert rebooted.notice is None or "damaged" in rebooted.notice
+        assert rebooted.save(after) and flat(Store(cut.image).load()) == flat(after)
+    return found
 
 
-def test_power_cut_at_every_byte_of_a_save():
-    nvm = bytearray(8192)
+def _three_saves(model):
+    """Cuts during a first save, one into the empty slot and one over the older record."""
+    image = bytearray([model.erased]) * model.size
     first, second, third = sample(11, 20), sample(12, 20), sample(13, 20)
-    _cut_everywhere(nvm, Saved(), first)            # the very first save
+    results = [_cut_everywhere(model, image, Saved(), first)]
+    nvm = ModelNVM(model, image)
     Store(nvm).save(first)
-    _cut_everywhere(nvm, first, second)             # into the empty slot B
+    results.append(_cut_everywhere(model, nvm.image, first, second))
     Store(nvm).save(second)
-    assert _cut_everywhere(nvm, second, third) > 300  # over the older save in A
+    results.append(_cut_everywhere(model, nvm.image, second, third))
+    return results
+
+
+def test_power_cut_on_an_nrf52840_never_loses_the_previous_save():
+    # each slot is its own 4 KB page: erase, then two half-page writes
+    for cuts in _three_saves(NRF52840):
+        assert cuts == {"before": 2, "after": 1, "nothing": 0}
+
+
+def test_power_cut_on_a_samd51_loses_every_save_between_erase_and_first_page():
+    # 17 steps a save: the erase of the whole 8 KB block, then its 16 pages of
+    # 512 bytes. Slot A's record is in page 0, slot B's in page 8.
+    first, into_empty, over_older = _three_saves(SAMD51)
+    assert into_empty == {"before": 8, "after": 7, "nothing": 2}   # cut after the erase: all 0xFF
+    assert over_older == {"before": 1, "after": 15, "nothing": 1}
+
+
+def test_power_cut_on_an_esp32_between_erase_and_blob_loses_every_save():
+    # nvs_erase_all, then nvs_set_blob of all 8 KB: between them no blob (reads 0x00)
+    first, into_empty, over_older = _three_saves(ESP32)
+    assert into_empty == over_older == {"before": 1, "after": 0, "nothing": 1}
 
 
 def test_sequence_numbers_wrap_around():
@@ -523,6 +534,7 @@ def test_file_nvm_is_created_and_persists(tmp_path):
     nvm[5] = 7
     assert FileNVM(path)[5] == 7
     assert FileNVM(path)[4:6] == bytearray([path.read_bytes()[4], 7])
+    assert nvm.erases == 2                      # a SAMD51 erases all 8 KB for each write
 
 
 def test_file_nvm_refuses_bad_paths_and_writes(tmp_path):
@@ -536,16 +548,16 @@ def test_file_nvm_refuses_bad_paths_and_writes(tmp_path):
         FileNVM(tmp_path)
     with pytest.raises(ValueError, match="has 1 bytes, not 8192"):
         FileNVM(blocker)
-    nvm = FileNVM(tmp_path / "small.bin", size=1024)
-    assert len(nvm) == 1024
+    nvm = FileNVM(tmp_path / "esp.bin", ESP32)
+    assert len(nvm) == 8192 and nvm[0:4] == bytearray(4)      # a new ESP32 NVM reads 0x00
     with pytest.raises(ValueError, match="different lengths"):
         nvm[0:4] = b"abc"
     with pytest.raises(ValueError, match="between 0 and 255"):
         nvm[0] = 256
     with pytest.raises(IndexError):
-        nvm[1024] = 1
-    (tmp_path / "small.bin").unlink()
-    (tmp_path / "small.bin").mkdir()
+        nvm[8192] = 1
+    (tmp_path / "esp.bin").unlink()
+    (tmp_path / "esp.bin").mkdir()
     with pytest.raises(OSError, match="cannot write NVM file"):
         nvm[0:2] = b"ab"
 

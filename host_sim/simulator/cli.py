@@ -154,7 +154,7 @@ def parse_args(argv=None):
         _check_writable(args.shot)
     if args.root is not None and not os.path.isdir(args.root):
         raise UsageError("--root %s is not a folder" % args.root)
-    args.store = open_store(args.save or default_save_path())
+    args.store = open_store(args.save or default_save_path(), args.board.name)
     return args
 
 
@@ -169,13 +169,15 @@ def default_save_path():
     return os.path.join(base, "circuit-patience", "save.nvm")
 
 
-def open_store(path):
-    """The Store on a save file, creating its folder; UsageError if unusable."""
+def open_store(path, board_name=DEFAULT_BOARD):
+    """The Store on a save file that wears like ``board_name``'s NVM, creating
+    its folder; UsageError if unusable."""
     from patience.saves.store import Store  # pylint: disable=import-outside-toplevel
     from .nvm_file import FileNVM  # pylint: disable=import-outside-toplevel
+    from .nvm_models import model_for  # pylint: disable=import-outside-toplevel
     try:
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        return Store(FileNVM(path))
+        return Store(FileNVM(path, model_for(board_name)))
     except (OSError, ValueError) as err:
         raise UsageError("cannot use save file %s: %s" % (path, err)) from None
 

@@ -9,7 +9,11 @@
 The NVM is split into two slots (its halves, at most 4096 bytes each). Each
 save writes a whole record into the slot NOT holding the newest valid
 record, so the newest good record is never written over; loading takes the
-valid record with the newest sequence number.
+valid record with the newest sequence number. The NVM is read once, in one
+slice, when the store starts (an ESP32 loads its whole NVS blob into an 8 KB
+heap buffer for every access), and each save is one slice write (each write
+is an erase cycle of the whole NVM on a SAMD51 and an ESP32, of a 4 KB page
+on an nRF52840: see the README for what a power cut can cost on each).
 
 Record (little-endian)::
 
@@ -22,12 +26,8 @@ Record (little-endian)::
     8+L  CRC-16 of bytes 0 .. 8+L, magic included
 
 The header layout and the CRC place are the same in every format version,
-so an intact record of another version is told apart from a damaged one.
-
-A save makes two slice assignments: the whole record with its magic bytes
-zeroed (written from the first byte on), then the two magic bytes. From the
-first byte written until the last, the slot has no magic, so a power cut
-anywhere leaves it unloadable, and the other slot (never touched) loads.
+so an intact record of another version is told apart from a damaged one; a
+torn record fails its CRC and the other slot loads.
 """
 
 from micropython import const
@@ -86,47 +86,41 @@ class Store:
             self.problem = "saves are off: not enough memory"
             return
         self.enabled = True
+        image = nvm[0:2 * self.slot_size]  # the one read
         for slot in (0, 1):
-            self._classify(slot)
+            self._classify(image, slot)
         self._choose()
+        if self._newest >= 0:
+            start = self._newest * self.slot_size
+            count = HEADER + self._lens[self._newest]
+            memoryview(self._buf)[0:count] = memoryview(image)[start:start + count]
 
     # -- reading ---------------------------------------------------------
 
-    def _classify(self, slot):
+    def _classify(self, image, slot):
         """Set the state, sequence number and payload length of a slot."""
-        nvm = self.nvm
         base = slot * self.slot_size
-        head = self._buf
-        for i in range(HEADER):
-            head[i] = nvm[base + i]
-        seq = get16(head, 4)
-        length = get16(head, 6)
-        self._seqs[slot] = seq if head[2] == FORMAT else None
+        seq = get16(image, base + 4)
+        length = get16(image, base + 6)
+        self._seqs[slot] = seq if image[base + 2] == FORMAT else None
         self._lens[slot] = length
         state = DAMAGED
-        if head[0] == MAGIC[0] and head[1] == MAGIC[1]:
-            end = HEADER + length
-            if end + 2 <= self.slot_size and self._read(slot, end + 2) \
-                    and crc16(self._buf, 0, end) == get16(self._buf, end):
-                if head[2] != FORMAT:
+        if image[base] == MAGIC[0] and image[base + 1] == MAGIC[1]:
+            end = base + HEADER + length
+            if end + 2 <= base + self.slot_size and crc16(image, base, end) == get16(image, end):
+                if image[base + 2] != FORMAT:
                     state = FOREIGN
                     self._seqs[slot] = seq
-                elif check_payload(self._buf, HEADER, end):
+                elif check_payload(image, base + HEADER, end):
                     state = VALID
         else:
-            first = head[0]
+            first = image[base]
             if first == 0 or first == 0xFF:
                 state = EMPTY
-                for i in range(1, HEADER):
-                    if head[i] != first:
+                for i in range(base + 1, base + HEADER):
+                    if image[i] != first:
                         state = DAMAGED
         self.states[slot] = state
-
-    def _read(self, slot, count):
-        """Copy the first ``count`` bytes of a slot into the buffer."""
-        base = slot * self.slot_size
-        memoryview(self._buf)[0:count] = self.nvm[base:base + count]
-        return True
 
     def _choose(self):
         """Find the newest valid slot and the notice for the player."""
@@ -153,13 +147,12 @@ class Store:
                 self.notice = "saves are from another version: starting afresh"
 
     def load(self):
-        """The newest saved ``Saved``, or defaults (see ``notice``)."""
+        """The newest saved ``Saved`` (read when the store started), or
+        defaults (see ``notice``)."""
         slot = self._newest
         if not self.enabled or slot < 0:
             return Saved()
-        length = self._lens[slot]
-        self._read(slot, HEADER + length)
-        return read_payload(self._buf, HEADER, HEADER + length)
+        return read_payload(self._buf, HEADER, HEADER + self._lens[slot])
 
     # -- writing ---------------------------------------------------------
 
@@ -185,17 +178,13 @@ class Store:
         put16(buf, 4, seq)
         put16(buf, 6, end - HEADER)
         put16(buf, end, crc16(buf, 0, end))
-        buf[0] = buf[1] = 0
         base = target * size
         self.states[target] = DAMAGED
         try:
             self.nvm[base:base + end + 2] = memoryview(buf)[0:end + 2]
-            self.nvm[base:base + 2] = MAGIC
         except (OSError, RuntimeError) as error:
             self.notice = "could not save: %s" % error
             return False
-        buf[0] = MAGIC[0]
-        buf[1] = MAGIC[1]
         self.states[target] = VALID
         self._seqs[target] = seq
         self._lens[target] = end - HEADER
