@@ -53,6 +53,7 @@ class FakeDisplay:
         self.auto_refresh = True
         self._brightness = brightness
         self.refreshes = 0
+        self.frames = []  # root_group at each refresh
 
     @property
     def brightness(self):
@@ -66,6 +67,18 @@ class FakeDisplay:
 
     def refresh(self):
         self.refreshes += 1
+        self.frames.append((self.root_group, _text_of(self.root_group)))
+
+
+def _text_of(group):
+    """A group of one terminalio TileGrid as its rows of characters, else None."""
+    import displayio
+    import terminalio
+    if group is None or len(group) != 1 or not isinstance(group[0], displayio.TileGrid):
+        return None
+    grid, first = group[0], terminalio.FONT.get_glyph(32).tile_index
+    return ["".join(chr(32 + grid[c, r] - first) for c in range(grid.width)).strip()
+            for r in range(grid.height)]
 
 
 class Clock:
@@ -463,7 +476,7 @@ def test_message_drawn_with_terminalio_tiles(monkeypatch, waits):
     display = FakeDisplay(160, 128)
     boards.start(fake_board("adafruit_feather_m4_express", display))
     (grid,) = list(display.root_group)
-    lines = ["".join(font_chars[grid[c, r]] for c in range(grid.width)).rstrip()
+    lines = ["".join(font_chars[grid[c, r]] for c in range(grid.width)).strip()
              for r in range(grid.height)]
     assert lines[0] == "CIRCUIT PATIENCE"
     assert "adafruit_feather_m4_express" in "".join(lines)
@@ -494,6 +507,16 @@ def code_py(monkeypatch, made):
         assert len(started) == 1
         return started.pop(), made["keys"]
     return run
+
+
+def test_code_py_shows_a_loading_screen_first_and_fills_its_bar(code_py):
+    app, _ = code_py("pybadge")
+    frames = app.display.frames
+    loading = [text for group, text in frames if group is not app.screen.group]
+    assert loading[0] == ["CIRCUIT PATIENCE", "", "-" * 16]   # the first frame, bar empty
+    bars = [text[2] for text in loading]
+    assert bars == sorted(bars, key=lambda bar: bar.count("#")) and bars[-1] == "#" * 16
+    assert frames[-1][0] is app.screen.group                   # then the title
 
 
 def test_code_py_starts_the_pybadge(code_py):

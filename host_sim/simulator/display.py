@@ -33,6 +33,9 @@ from displayio._area import Area  # noqa: E402
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 
 from .limits import check  # noqa: E402
+from .terminal_font import install as install_terminal_font  # noqa: E402
+
+install_terminal_font()  # terminalio.FONT as a board has it (one bitmap)
 
 __all__ = ["CountingDisplay", "NoDisplayError", "default_scale", "display_available"]
 

@@ -72,19 +72,29 @@ def setup(board):
 
 
 def start(board=None):
-    """Run the game on this board, or say why not (then wait forever)."""
+    """Run the game on this board, or say why not (then wait forever).
+
+    The loading screen shows before anything heavy is imported, and its bar
+    fills as the app, its art and the saves load.
+    """
     if board is None:
         import board  # pylint: disable=import-outside-toplevel,redefined-outer-name
+    board_id = getattr(board, "board_id", "unknown")
+    display = getattr(board, "DISPLAY", None)
+    if reason(board_id, display) is None:
+        from .message import Loading
+        loading = Loading(display)
     keys, why = setup(board)
     if keys is None:
         from .message import show
-        display = getattr(board, "DISPLAY", None)
-        show(display, getattr(board, "board_id", "unknown"), why)
+        show(display, board_id, why)
         if display is not None:
             wait()  # keep the message on the screen
         return
+    loading.step()
     from ..screens.app import App
-    app = App(board.DISPLAY, keys, store=nvm_store())
+    loading.step()
+    app = App(display, keys, store=nvm_store(), progress=loading.step)
     attach = getattr(keys, "attach", None)
     if attach:
         attach(app)

@@ -23,6 +23,10 @@ _IDLE_SLEEP = 0.01
 _MAX_SCALE = const(127)
 
 
+def _nothing():
+    pass
+
+
 def cover(width, height):
     """(pixels a side, scale) of a square bitmap that, scaled, covers the screen.
 
@@ -38,7 +42,10 @@ def cover(width, height):
 class App:
     """Owns the display, the art, the current screen and the key loop."""
 
-    def __init__(self, display, keys, root="", game=None, deal=None, keymap=None, store=None):
+    def __init__(self, display, keys, root="", game=None, deal=None, keymap=None, store=None,
+                 progress=None):
+        """``progress()`` (if given) is called as each part of the start is done."""
+        step = progress or _nothing
         self.display = display
         self.keys = keys
         self.keymap = keymap
@@ -46,6 +53,7 @@ class App:
         self.height = display.height
         display.auto_refresh = False
         self.art = Art(size_for(self.width, self.height), root)
+        step()
         self.background = self._background()
         self.pool = [self.art.card_grid() for _ in range(52)]
         self.screen = None
@@ -54,6 +62,7 @@ class App:
         self.repeat_at = 0
         self.last_press = ticks_ms()
         self.keeper = Keeper(store)
+        step()
         self.set_brightness(self.keeper.saved.settings.brightness)
         if game is None and deal is None:
             game = self.keeper.resumable()
