@@ -71,6 +71,10 @@ class Keeper:
         self.saved.settings.last_game = index
         self.dirty = True
 
+    def put_away(self, game):
+        """The game leaves the table: keep its bytes, not the live game."""
+        self.saved.games[number(game.name)] = game.to_bytes()
+
     def dealt(self, game):
         """A new deal is on the table: it has not been counted yet."""
         self.finished[number(game.name)] = 0

@@ -6,6 +6,7 @@ pressed button goes to the current screen's ``press``; when that changes
 anything the display is refreshed once.
 """
 
+import gc
 import time
 
 import displayio
@@ -125,15 +126,19 @@ class App:
     def play(self, name, deal=None):
         """Show game ``name``: deal ``deal``, else its saved game, else a random deal."""
         from .play import Player
-        if self.player is not None:
-            self.keeper.finish(self.player.game)
+        player = self.player
+        if player is not None:
+            self.keeper.finish(player.game)
+            if player.game.name != name:  # never two players at once
+                self.keeper.put_away(player.game)
+                player.release()
+                self.player = player = None
+                gc.collect()
         game = None if deal else self.keeper.resume(name)
-        if self.player is None or self.player.game.name != name:
-            if self.player is not None:
-                self.player.release()
+        if player is None:
             self.player = Player(self, name, deal, game)
         else:
-            self.player.new_deal(deal, game)
+            player.new_deal(deal, game)
         self.keeper.save()
         self.show(self.player)
 
