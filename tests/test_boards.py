@@ -498,7 +498,7 @@ def code_py(monkeypatch, made):
     started = []
     from patience.screens.app import App
     monkeypatch.setattr(App, "run", lambda self: started.append(self))
-    monkeypatch.setattr(sheets, "PATH", tuple(str(FIRMWARE) + p for p in sheets.PATH))
+    monkeypatch.setattr(boards, "DRIVE", str(FIRMWARE))
 
     def run(board_id, width=160, height=128):
         board = fake_board(board_id, FakeDisplay(width, height))
@@ -603,6 +603,8 @@ def vm():
         machine.write_file("/lib/board.py", VM_BOARD)
         machine.mkdir("/sheets")
         machine.write_file("/sheets/small.bmp", (FIRMWARE / "sheets" / "small.bmp").read_bytes())
+        for lang in (FIRMWARE / "lang").glob("*.bin"):
+            machine.write_file("/lang/" + lang.name, lang.read_bytes())
         yield machine
 
 

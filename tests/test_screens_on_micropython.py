@@ -44,6 +44,8 @@ def vm():
         machine.install_tree(STUBS, "/lib")
         machine.mkdir("/sheets")
         machine.write_file("/sheets/small.bmp", (FIRMWARE / "sheets" / "small.bmp").read_bytes())
+        for lang in (FIRMWARE / "lang").glob("*.bin"):
+            machine.write_file("/lang/" + lang.name, lang.read_bytes())
         yield machine
 
 

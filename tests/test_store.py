@@ -263,7 +263,7 @@ def test_damaged_newest_gets_the_next_save_and_the_good_slot_is_kept():
     nvm[4096 + 20] ^= 0x10
     store = Store(nvm)
     assert flat(store.load()) == flat(older)
-    assert store.notice == "last save was damaged: restored the one before"
+    assert store.notice == ("save.last_damaged",)
     slot_a = bytes(nvm[:4096])
     third = sample(3)
     assert store.save(third)
@@ -277,7 +277,7 @@ def test_damaged_older_slot_still_loads_the_newest():
     nvm[30] ^= 0x04
     store = Store(nvm)
     assert flat(store.load()) == flat(newest)
-    assert store.notice == "an older save was damaged: the last one is fine"
+    assert store.notice == ("save.older_damaged",)
     assert store.take_notice() and store.notice is None
 
 
@@ -287,12 +287,12 @@ def test_both_slots_damaged_gives_defaults_and_a_notice():
     nvm[4096 + 30] ^= 1
     store = Store(nvm)
     assert flat(store.load()) == flat(Saved())
-    assert store.notice == "saves were damaged: starting afresh"
+    assert store.notice == ("save.damaged_afresh",)
     assert store.save(sample(5))
     again = Store(nvm)
     assert flat(again.load()) == flat(sample(5))
     # the save outnumbers the damaged slot: no false "last save was damaged"
-    assert again.notice == "an older save was damaged: the last one is fine"
+    assert again.notice == ("save.older_damaged",)
 
 
 def test_record_of_another_format_is_skipped():
@@ -301,11 +301,11 @@ def test_record_of_another_format_is_skipped():
     store = Store(nvm)
     assert store.states == [VALID, FOREIGN]
     assert flat(store.load()) == flat(older)
-    assert store.notice == "a save from another version was skipped"
+    assert store.notice == ("save.other_version",)
     restamp(nvm, 0, version=2)
     store = Store(nvm)
     assert flat(store.load()) == flat(Saved())
-    assert store.notice == "saves are from another version: starting afresh"
+    assert store.notice == ("save.version_afresh",)
 
 
 def test_write_failure_keeps_the_previous_save():
@@ -317,7 +317,7 @@ def test_write_failure_keeps_the_previous_save():
 
     store = Store(Failing(SAMD51, nvm))
     assert not store.save(sample(9))
-    assert store.notice == "could not save: Unable to write to nvm."
+    assert store.notice == ("save.failed",)
     assert flat(Store(nvm).load()) == flat(newest)
 
 
@@ -341,7 +341,7 @@ def _cut_everywhere(model, image, before, after):
                     if loaded == flat(v))
         found[kind] += 1
         if kind == "nothing" and flat(before) != flat(Saved()):
-            assert rebooted.notice is None or "damaged" in rebooted.notice
+            assert rebooted.notice is None or "damaged" in rebooted.notice[0]
         assert rebooted.save(after) and flat(Store(cut.image).load()) == flat(after)
     return found
 
@@ -398,12 +398,12 @@ def test_sequence_numbers_wrap_around():
 
 # -- no NVM, small NVM, full NVM ----------------------------------------------
 
-@pytest.mark.parametrize("nvm, words", [(None, "no NVM"), (bytearray(256), "256 bytes")])
-def test_saves_off_without_enough_nvm(nvm, words):
+@pytest.mark.parametrize("nvm, problem", [(None, ("save.off_no_nvm",)),
+                                          (bytearray(256), ("save.off_small", 256, 1024))])
+def test_saves_off_without_enough_nvm(nvm, problem):
     store = Store(nvm)
     assert not store.enabled
-    assert store.problem.startswith("saves are off:") and words in store.problem
-    assert "\n" not in store.problem
+    assert store.problem == problem
     assert flat(store.load()) == flat(Saved())
     assert store.save(sample(1)) is False
     assert store.notice is None

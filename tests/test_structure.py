@@ -14,7 +14,7 @@ from support import ALL_CARDS
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 GOLDEN = Path(__file__).resolve().parent / "golden"
-RULES_API = ("NAME", "TITLE", "NUMBER", "KINDS", "REDEALS", "DEAL_ROW", "FIRST_FOUNDATION",
+RULES_API = ("NAME", "NUMBER", "KINDS", "REDEALS", "DEAL_ROW", "FIRST_FOUNDATION",
              "FLIP_AFTER_MOVE", "REFILL_FROM", "REVERSE_HOME", "COLUMNS", "ROWS", "LAYOUT",
              "deal", "stock_works", "can_pick", "can_drop")
 # Save ids already written to players' boards: they may never change.

@@ -30,6 +30,7 @@ PROFILES = {
 # boards with a screen but only touch for input
 TOUCH_ONLY = ("pyportal", "pyportal_titano", "pyportal_pynt")
 
+DRIVE = ""  # the CIRCUITPY drive's root: files are /sheets/..., /lang/...
 NO_BUTTONS = "No buttons this game knows."
 TOUCH = "Touch screens are not supported: no buttons."
 NO_DISPLAY = "No built-in display (board.DISPLAY)."
@@ -94,7 +95,7 @@ def start(board=None):
     loading.step()
     from ..screens.app import App
     loading.step()
-    app = App(display, keys, store=nvm_store(), progress=loading.step)
+    app = App(display, keys, root=DRIVE, store=nvm_store(), progress=loading.step)
     attach = getattr(keys, "attach", None)
     if attach:
         attach(app)

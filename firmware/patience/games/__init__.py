@@ -1,12 +1,12 @@
 """The registry of games: the one list of rules modules, and what is derived
 from them.
 
-Each rules module declares ``NAME`` (used on command lines and in code),
-``TITLE`` (shown to players), ``NUMBER`` (its id in saves: fixed for ever,
-never reused or reordered), ``KINDS`` (which pile is the stock, the waste,
-...), ``LAYOUT``, ``deal``, ``stock_works``, ``can_pick`` and ``can_drop``
-(see any of them). ``GAMES``, titles, save ids and state lengths all come
-from here. A rules module is imported when its game is played; listing the
+Each rules module declares ``NAME`` (used on command lines, in code and as
+the key of its title and help in the language files, words/*.txt),
+``NUMBER`` (its id in saves: fixed for ever, never reused or reordered),
+``KINDS`` (which pile is the stock, the waste, ...), ``LAYOUT``, ``deal``,
+``stock_works``, ``can_pick`` and ``can_drop`` (see any of them).
+``GAMES``, save ids and state lengths all come from here. A rules module is imported when its game is played; listing the
 games imports each once and lets go of it again.
 
 To add a game: write its rules module and add the module's name to MODULES.
@@ -24,21 +24,20 @@ def _import(module):
 
 
 def _catalog():
-    """(names, titles, save numbers, state sizes) in MODULES order; each
-    rules module is let go again (the game in play imports its own)."""
-    names, titles, numbers, sizes = [], [], bytearray(), bytearray()
+    """(names, save numbers, state sizes) in MODULES order; each rules
+    module is let go again (the game in play imports its own)."""
+    names, numbers, sizes = [], bytearray(), bytearray()
     for module in MODULES:
         rules = _import(module)
         names.append(rules.NAME)
-        titles.append(rules.TITLE)
         numbers.append(rules.NUMBER)
         sizes.append(state_size(len(rules.KINDS)))
         sys.modules.pop(__name__ + "." + module, None)
         globals().pop(module, None)
-    return tuple(names), tuple(titles), bytes(numbers), bytes(sizes)
+    return tuple(names), bytes(numbers), bytes(sizes)
 
 
-GAMES, TITLES, _NUMBERS, _SIZES = _catalog()
+GAMES, _NUMBERS, _SIZES = _catalog()
 SLOTS = max(_NUMBERS) + 1
 """Places for per-game data in saves: one per save NUMBER ever used."""
 

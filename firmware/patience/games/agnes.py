@@ -10,7 +10,6 @@ from ..core.piles import STOCK, FOUNDATION, TABLEAU
 from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "agnes"
-TITLE = "AGNES"
 NUMBER = 1  # its id in saves: fixed for ever, never reused
 KINDS = bytes((STOCK, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
                TABLEAU, TABLEAU, TABLEAU, TABLEAU, TABLEAU, TABLEAU, TABLEAU))

@@ -11,7 +11,6 @@ from ..core.piles import FOUNDATION, TABLEAU
 from ..core.piles import FAN_NONE as _, FAN_RIGHT as R
 
 NAME = "chessboard"
-TITLE = "CHESSBOARD"
 NUMBER = 3  # its id in saves: fixed for ever, never reused
 KINDS = bytes((TABLEAU, TABLEAU, TABLEAU, FOUNDATION, TABLEAU, TABLEAU, FOUNDATION,
                TABLEAU, TABLEAU, FOUNDATION, TABLEAU, TABLEAU, FOUNDATION, TABLEAU))

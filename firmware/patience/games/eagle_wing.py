@@ -12,7 +12,6 @@ from ..core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
 from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "eagle-wing"
-TITLE = "EAGLE WING"
 NUMBER = 0  # its id in saves: fixed for ever, never reused
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
                TABLEAU, TABLEAU, TABLEAU, TABLEAU, RESERVE,

@@ -10,7 +10,6 @@ from ..core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
 from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "glenwood"
-TITLE = "GLENWOOD"
 NUMBER = 2  # its id in saves: fixed for ever, never reused
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
                RESERVE, TABLEAU, TABLEAU, TABLEAU, TABLEAU,

@@ -4,7 +4,7 @@ The App tells the keeper when the game on the table changes; the keeper
 saves once the buttons have been still for ``SAVE_AFTER_MS``, and at
 once when asked (menu actions, a won game, another deal or game). Lines for
 the player (saves off, a damaged save, dropped undo steps) wait in
-``notices`` until a screen shows them.
+``notices``, as word keys with their values, until a screen shows them.
 """
 
 from micropython import const
@@ -39,8 +39,8 @@ class Keeper:
             self.notices.append(notice)
 
     def take_notice(self):
-        """The oldest line waiting for the player, or ""."""
-        return self.notices.pop(0) if self.notices else ""
+        """The oldest line waiting for the player ((key, values...)), or None."""
+        return self.notices.pop(0) if self.notices else None
 
     def resumable(self):
         """The name of the last game played if it was saved, else None."""
@@ -58,8 +58,9 @@ class Keeper:
         try:
             game = load_game(blob)
         except ValueError as error:
+            print("saved game lost:", error)
             self.saved.games[index] = None
-            self.notices.append("SAVED GAME LOST: %s" % error)
+            self.notices.append(("save.game_lost",))
             return None
         self.finished[index] = game.is_won()  # a win was counted when it happened
         return game
@@ -112,4 +113,4 @@ class Keeper:
         if not self.store.save(self.saved):
             self._take_store_notice()
         elif self.store.dropped_undo:
-            self.notices.append("OLDEST %d UNDO STEPS NOT KEPT" % self.store.dropped_undo)
+            self.notices.append(("save.undo_dropped", self.store.dropped_undo))

@@ -2,9 +2,10 @@
 
 ``Store(microcontroller.nvm)``; ``store.load()`` gives a ``Saved`` (see
 ``records``), defaults when there is nothing (good) to load;
-``store.save(saved)`` returns True or False. One-line texts for the player:
-``store.problem`` (why saves are off, when ``store.enabled`` is False) and
-``store.notice`` (what went wrong loading or saving, None when nothing did).
+``store.save(saved)`` returns True or False. What to tell the player, as a
+word key (words/*.txt) and its values: ``store.problem`` (why saves are
+off, when ``store.enabled`` is False) and ``store.notice`` (what went wrong
+loading or saving, None when nothing did).
 
 The NVM is split into two slots (its halves, at most 4096 bytes each). Each
 save writes a whole record into the slot NOT holding the newest valid
@@ -63,8 +64,8 @@ class Store:
     def __init__(self, nvm):
         self.nvm = nvm
         self.enabled = False
-        self.problem = None
-        self.notice = None
+        self.problem = None  # type: tuple  # (word key, values...)
+        self.notice = None  # type: tuple
         self.dropped_undo = 0   # undo steps left out of the last save
         self.dropped_redo = 0   # redo steps left out of the last save
         self.slot_size = 0
@@ -73,17 +74,17 @@ class Store:
         self._lens = [0, 0]
         self._newest = -1
         if nvm is None:
-            self.problem = "saves are off: no NVM on this board"
+            self.problem = ("save.off_no_nvm",)
             return
         size = len(nvm)
         if size < 2 * SLOT_MIN:
-            self.problem = "saves are off: NVM is %d bytes, %d needed" % (size, 2 * SLOT_MIN)
+            self.problem = ("save.off_small", size, 2 * SLOT_MIN)
             return
         self.slot_size = min(size // 2, SLOT_MAX)
         try:
             self._buf = bytearray(self.slot_size)
         except MemoryError:
-            self.problem = "saves are off: not enough memory"
+            self.problem = ("save.off_memory",)
             return
         self.enabled = True
         image = nvm[0:2 * self.slot_size]  # the one read
@@ -134,17 +135,17 @@ class Store:
             other = 1 - good
             if states[other] == DAMAGED:
                 if seqs[other] is not None and newer(seqs[other], seqs[good]):
-                    self.notice = "last save was damaged: restored the one before"
+                    self.notice = ("save.last_damaged",)
                 else:
-                    self.notice = "an older save was damaged: the last one is fine"
+                    self.notice = ("save.older_damaged",)
             elif states[other] == FOREIGN and newer(seqs[other], seqs[good]):
-                self.notice = "a save from another version was skipped"
+                self.notice = ("save.other_version",)
         else:
             self._newest = -1
             if DAMAGED in states:
-                self.notice = "saves were damaged: starting afresh"
+                self.notice = ("save.damaged_afresh",)
             elif FOREIGN in states:
-                self.notice = "saves are from another version: starting afresh"
+                self.notice = ("save.version_afresh",)
 
     def load(self):
         """The newest saved ``Saved`` (read when the store started), or
@@ -167,7 +168,7 @@ class Store:
             end, self.dropped_undo, self.dropped_redo = \
                 write_payload(saved, buf, HEADER, size - 2)
         except MemoryError:
-            self.notice = "could not save: out of memory"
+            self.notice = ("save.failed_memory",)
             return False
         target = 1 - self._newest if self._newest >= 0 else 0
         seq = (self._latest_seq() + 1) & 0xFFFF
@@ -183,7 +184,8 @@ class Store:
         try:
             self.nvm[base:base + end + 2] = memoryview(buf)[0:end + 2]
         except (OSError, RuntimeError) as error:
-            self.notice = "could not save: %s" % error
+            print("save failed:", error)
+            self.notice = ("save.failed",)
             return False
         self.states[target] = VALID
         self._seqs[target] = seq

@@ -15,7 +15,9 @@ from micropython import const
 from . import buttons, sheets
 from .art import Art, size_for
 from .ticks import ticks_add, ticks_diff, ticks_ms
+from .words import Words
 from ..saves.keeper import Keeper, SAVE_AFTER_MS
+from ..saves.records import LANGUAGES
 
 _BRIGHTNESS = (64, 128, 192, 255)  # the levels the menu steps through
 _REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
@@ -64,6 +66,8 @@ class App:
         self.last_press = ticks_ms()
         self.keeper = Keeper(store)
         step()
+        self.root = root
+        self.words = Words(self._words_path())
         self.set_brightness(self.keeper.saved.settings.brightness)
         if game is None and deal is None:
             game = self.keeper.resumable()
@@ -89,8 +93,11 @@ class App:
         except (AttributeError, NotImplementedError, ValueError, RuntimeError):
             pass
 
+    def _words_path(self):
+        return "%s/lang/%s.bin" % (self.root, LANGUAGES[self.keeper.saved.settings.language])
+
     def brightness_label(self):
-        return "BRIGHTNESS %d%%" % (self.keeper.saved.settings.brightness * 100 // 255)
+        return self.words.fill("menu.brightness", self.keeper.saved.settings.brightness * 100 // 255)
 
     def next_brightness(self):
         """Step the backlight setting to the next level; True (the menu stays)."""

@@ -14,8 +14,8 @@ _DIGITS = 9
 class Menu:
     """Items ``(label, action)`` in a panel; up and down choose, A runs one.
 
-    ``label`` is a string or a function giving one (a setting shows its
-    value). The menu closes, then ``action()`` runs; an action that returns
+    ``label`` is a word key or a function giving the text (a setting shows
+    its value). The menu closes, then ``action()`` runs; an action that returns
     True keeps the menu open (a setting that cycles). ``done()`` follows
     every action. None as an action just closes the menu.
     """
@@ -31,10 +31,11 @@ class Menu:
 
     def labels(self):
         """The items' labels as shown now."""
-        return [label() if callable(label) else label for label, _ in self.items]
+        get = self.panel.words.get
+        return [label() if callable(label) else get(label) for label, _ in self.items]
 
     def draw(self):
-        lines = ["MENU", ""]
+        lines = [self.panel.words.get("menu.title"), ""]
         for index, label in enumerate(self.labels()):
             lines.append((chr(CHAR_RIGHT) if index == self.choice else " ") + " " + label)
         self.panel.show(self, lines, centre=False)
@@ -70,10 +71,11 @@ class DealEntry:
         self.draw()
 
     def draw(self):
+        get = self.panel.words.get
         number = "".join(str(d) for d in self.digits)
         marker = " " * self.place + chr(CHAR_UP) + " " * (_DIGITS - 1 - self.place)
-        self.panel.show(self, ("DEAL NUMBER", "", number, marker, "",
-                               "LEFT RIGHT: DIGIT", "UP DOWN: CHANGE", "A: DEAL  B: BACK"))
+        self.panel.show(self, (get("number.title"), "", number, marker, "",
+                               get("number.digit"), get("number.change"), get("number.keys")))
 
     def press(self, button):
         digits = self.digits
@@ -87,7 +89,7 @@ class DealEntry:
                 self.panel.close()
                 self.deal(number)
                 return
-            self.panel.say("DEALS ARE 1 TO 999999999")
+            self.panel.say(self.panel.words.get("number.range"))
         elif button == buttons.B:
             self.back()
             return

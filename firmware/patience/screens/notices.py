@@ -2,9 +2,8 @@
 
 from . import buttons
 
-_HELP = ("HOW TO PLAY", "", "ARROWS  MOVE", "A  TAKE / PUT / DEAL",
-         "B  DROP / SEND HOME", "SELECT  UNDO", "START  MENU", "",
-         "ANY BUTTON: BACK")
+_HELP = ("help.title", "", "help.arrows", "help.a", "help.b", "help.select", "help.start", "",
+         "help.back")
 
 
 class Notice:
@@ -18,6 +17,12 @@ class Notice:
         self.actions = actions
         panel.show(self, lines)
 
+    @classmethod
+    def of_words(cls, panel, keys, actions):
+        """A notice whose lines are word keys ("" for a blank line)."""
+        get = panel.words.get
+        return cls(panel, [get(key) if key else "" for key in keys], actions)
+
     def press(self, button):
         if button in self.actions or not self.actions:
             self.panel.close()
@@ -28,19 +33,20 @@ class Notice:
 
 def won(panel, deal, new_deal, menu, undo):
     """The game is won: offer a new deal."""
-    Notice(panel, ("YOU WON!", "", "ALL 52 CARDS HOME", "DEAL %d" % deal, "",
-                   "A  NEW DEAL", "START  MENU", "SELECT  UNDO"),
+    get = panel.words.get
+    Notice(panel, (get("won.title"), "", get("won.all"), panel.words.fill("won.deal", deal), "",
+                   get("won.new"), get("won.menu"), get("won.undo")),
            {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo})
 
 
 def stuck(panel, new_deal, menu, undo):
     """No card move and no deal is left."""
-    Notice(panel, ("NO MOVES LEFT", "", "NOTHING CAN MOVE", "AND THE STOCK IS DONE", "",
-                   "SELECT  UNDO", "A  NEW DEAL", "START  MENU", "B  LOOK"),
-           {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo,
-            buttons.B: None})
+    Notice.of_words(panel, ("stuck.title", "", "stuck.why", "stuck.why2", "", "won.undo",
+                            "won.new", "won.menu", "stuck.look"),
+                    {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo,
+                     buttons.B: None})
 
 
 def show_help(panel):
     """The controls (each game's rules come with the help screens)."""
-    Notice(panel, _HELP, {})
+    Notice.of_words(panel, _HELP, {})

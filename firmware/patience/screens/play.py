@@ -33,7 +33,8 @@ class Player:
         self.keeper = app.keeper
         self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
-        self.panel = Panel(app.art, app.width, app.height)
+        self.words = app.words
+        self.panel = Panel(app.art, app.width, app.height, app.words)
         self.group = displayio.Group()
         self.group.append(self.table.group)
         self.group.append(self.panel.grid)
@@ -50,7 +51,8 @@ class Player:
         self.cursor = self._first_pile()
         self.count = 1
         self.held = None
-        self.message = self.keeper.take_notice()
+        notice = self.keeper.take_notice()
+        self.message = self.words.fill(*notice) if notice else ""
         self.panel.close()
         self.refresh()
 
@@ -121,17 +123,17 @@ class Player:
                 self.drop_hold()
                 self.after_change()
             else:
-                self.message = "CAN'T GO THERE"
+                self.say("status.cant_go")
         elif pile == game.stock and game.rules.stock_works(game):
             if game.deal():
                 self.after_change()
             else:
-                self.message = "STOCK IS DONE"
+                self.say("status.stock_done")
         elif game.size(pile) and game.rules.can_pick(game, pile, self.count):
             self.held = (pile, self.count)
             self.table.select(pile, self.count)
         else:
-            self.message = "NOTHING TO TAKE"
+            self.say("status.nothing")
 
     def _cancel_or_home(self):
         if self.held is not None:
@@ -141,17 +143,17 @@ class Player:
         if target is not None and self.game.move(self.cursor, 1, target):
             self.after_change()
         else:
-            self.message = "CAN'T GO HOME"
+            self.say("status.cant_home")
 
     def drop_hold(self):
         self.held = None
         self.table.select(0, 0)
 
     def undo(self):
-        self._step(self.game.undo, "AT THE DEAL")
+        self._step(self.game.undo, "status.undo_start")
 
     def redo(self):
-        self._step(self.game.redo, "NOTHING TO REDO")
+        self._step(self.game.redo, "status.no_redo")
 
     def _step(self, step, refusal):
         """Undo or redo one step, or say why not."""
@@ -159,7 +161,7 @@ class Player:
         if step():
             self.after_change()
         else:
-            self.message = refusal
+            self.say(refusal)
 
     def after_change(self):
         """Redraw what the last step changed; notice a win or a dead end."""
@@ -230,6 +232,10 @@ class Player:
         self.table.move_cursor(self.cursor, min(depth, max(0, self.game.size(self.cursor) - 1)))
         self.table.status.line(0, self.message or self.panel.note or self.status_text())
 
+    def say(self, key, *values):
+        """Put a line on the status bar until the next press."""
+        self.message = self.words.fill(key, *values)
+
     def status_text(self):
         game = self.game
         text = " %d/52" % game.score
@@ -239,9 +245,10 @@ class Player:
             text += " R%d" % game.redeals_left
         if game.base:
             text += " B" + RANKS[game.base - 1]
-        named = "%s DEAL %d" % (game.rules.TITLE, game.seed)
+        title = self.words.get("game." + game.name)
+        named = self.words.fill("status.deal", title, game.seed)
         if len(named) + len(text) > self.table.status.columns:
-            named = "%s %d" % (game.rules.TITLE, game.seed)
+            named = self.words.fill("status.short", title, game.seed)
         return named + text
 
     # -- the menu and its panels ---------------------------------------
@@ -253,12 +260,12 @@ class Player:
 
     def menu_items(self):
         """The Start menu: (label, action) in the order shown."""
-        return (("RESUME", None), ("HINT", self.hint), ("UNDO", self.undo),
-                ("REDO", self.redo), ("RESTART DEAL", self.restart),
-                ("NEW DEAL", self.new_deal), ("DEAL NUMBER", self.enter_deal),
-                ("GAME", self.leave), ("STATISTICS", self.statistics),
+        return (("menu.resume", None), ("menu.hint", self.hint), ("menu.undo", self.undo),
+                ("menu.redo", self.redo), ("menu.restart", self.restart),
+                ("menu.new", self.new_deal), ("menu.number", self.enter_deal),
+                ("menu.game", self.leave), ("menu.statistics", self.statistics),
                 (self.app.brightness_label, self.app.next_brightness),
-                ("HELP", self.help))
+                ("menu.help", self.help))
 
     def hint(self):
         """Frame a move worth making, or point at the stock, or say there is none."""
@@ -267,12 +274,12 @@ class Player:
         if move is not None:
             src, n, dst = move
             self.table.show_hint(src, n - 1, dst)
-            self.message = "HINT: MOVE THE MARKED CARD"
+            self.say("status.hint_move")
         elif game.can_deal():
             self.table.show_hint(game.stock)
-            self.message = "HINT: DEAL FROM THE STOCK"
+            self.say("status.hint_deal")
         else:
-            self.message = "NO USEFUL MOVE FOUND"
+            self.say("status.hint_none")
 
     def enter_deal(self):
         from .menu import DealEntry

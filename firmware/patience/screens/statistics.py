@@ -1,7 +1,7 @@
 """The Statistics panel: results per game, and a reset that asks first."""
 
 from . import buttons
-from ..games import GAMES, TITLES
+from ..games import GAMES
 from .sheets import CHAR_LEFT, CHAR_RIGHT
 
 
@@ -19,18 +19,23 @@ class Statistics:
         self.draw()
 
     def draw(self):
-        title = TITLES[self.choice]
+        words = self.panel.words
+        get, fill = words.get, words.fill
+        name = GAMES[self.choice]
+        title = get("game." + name)
         if self.confirming:
-            self.panel.show(self, ("RESET STATISTICS", "OF %s?" % title, "",
-                                   "A  YES, RESET", "B  NO, KEEP THEM"))
+            self.panel.show(self, (get("stats.ask"), fill("stats.ask_game", title), "",
+                                   get("stats.yes"), get("stats.no")))
             return
-        stats = self.records.stats(GAMES[self.choice])
+        stats = self.records.stats(name)
         rate = stats.won * 100 // stats.played if stats.played else 0
-        self.panel.show(self, ("STATISTICS", "%s %s %s" % (chr(CHAR_LEFT), title, chr(CHAR_RIGHT)),
-                               "", "PLAYED %d" % stats.played, "WON %d (%d%%)" % (stats.won, rate),
-                               "STREAK %d  BEST %d" % (stats.streak, stats.best_streak),
-                               "BEST SCORE %d/52" % stats.best_score, "",
-                               "SELECT  RESET", "B  BACK"))
+        self.panel.show(self, (get("stats.title"),
+                               "%s %s %s" % (chr(CHAR_LEFT), title, chr(CHAR_RIGHT)), "",
+                               fill("stats.played", stats.played),
+                               fill("stats.won", stats.won, rate),
+                               fill("stats.streak", stats.streak, stats.best_streak),
+                               fill("stats.best", stats.best_score), "",
+                               get("stats.keys_reset"), get("stats.keys_back")))
 
     def press(self, button):
         if self.confirming:

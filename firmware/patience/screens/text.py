@@ -71,7 +71,7 @@ class Panel(Text):
     back, ``say(text)`` puts one line on the status bar.
     """
 
-    def __init__(self, art, width, height):
+    def __init__(self, art, width, height, words):
         rows = height // art.font_h - 1
         super().__init__(art, width // art.font_w, rows, 0, 0, art.panel)
         self.clear = art.clear_tile()
@@ -79,6 +79,7 @@ class Panel(Text):
         self.fill_all(self.clear)
         self.overlay = None
         self.note = ""
+        self.words = words  # the overlays' words
 
     def fill_all(self, tile):
         for row in range(self.rows):

@@ -3,7 +3,7 @@
 import displayio
 
 from . import buttons
-from ..games import GAMES, TITLES
+from ..games import GAMES
 from .sheets import CHAR_RIGHT
 from .text import Text, pad
 
@@ -28,14 +28,16 @@ class Title:
         return buttons.LIST
 
     def draw(self):
-        lines = ["", "CIRCUIT PATIENCE", ""]
-        width = max(len(title) for title in TITLES) + 2
-        for index, title in enumerate(TITLES):
+        get = self.app.words.get
+        lines = ["", get("title.name"), ""]
+        titles = [get("game." + name) for name in GAMES]
+        width = max(len(title) for title in titles) + 2
+        for index, title in enumerate(titles):
             mark = chr(CHAR_RIGHT) + " " if index == self.choice else "  "
             lines.append(pad(mark + title, width))
-        lines += ["", "UP DOWN: CHOOSE", "A: PLAY"]
+        lines += ["", get("title.choose"), get("title.play")]
         if self.app.player is not None:
-            lines.append("B: BACK TO GAME")
+            lines.append(get("title.back"))
         self.text.lines(lines, centre=True)
 
     def press(self, button):
