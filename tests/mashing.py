@@ -14,8 +14,8 @@ from screens import running, table_mismatch
 BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
 WEIGHTS = (3, 3, 4, 4, 6, 2, 1, 2)
 # Now and then a menu item, so that every screen gets mashed.
-MENU_ITEMS = ("NEW DEAL", "GAME", "STATISTICS", "DEAL NUMBER", "RESTART DEAL", "HINT",
-              "BRIGHTNESS", "HELP")
+MENU_ITEMS = ("menu.new", "menu.game", "menu.statistics", "menu.number", "menu.restart",
+              "menu.hint", "menu.options", "menu.help")
 
 
 def mash(presses, seed, store=None):

@@ -10,13 +10,14 @@ from patience.screens import sheets
 
 
 @contextmanager
-def running(game=None, deal=None, board="pybadge", store=None):
+def running(game=None, deal=None, board="pybadge", store=None, language=None):
     """An App on a headless display of ``board``; yields a Session."""
     from patience.screens.app import App
     spec = get_board(board)
     keys = ScriptKeys()
     with CountingDisplay(spec.width, spec.height, headless=True) as display:
-        app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal, store=store)
+        app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal, store=store,
+                  language=language)
         yield Session(app, keys, display)
 
 
@@ -49,22 +50,23 @@ class Session:
     def panel(self):
         """The panel's lines from its first to its last non-blank one, or
         None while it is hidden."""
-        panel = self.player.panel
+        panel = self.app.screen.panel
         if panel.grid.hidden:
             return None
         lines = [line.strip() for line in self.text(panel)]
         shown = [row for row, line in enumerate(lines) if line]
         return lines[shown[0]:shown[-1] + 1] if shown else []
 
-    def choose(self, label):
-        """Open the Start menu (unless it is open) and run the item whose
-        label starts with ``label``, moving to it with the D-pad."""
+    def choose(self, item):
+        """Open the Start menu (unless a menu is open) and run an item, moving
+        to it with the D-pad: ``item`` is its word key (e.g. "menu.hint") or,
+        for a setting, the name of the function that shows its value."""
         from patience.screens.menu import Menu
-        if not isinstance(self.player.panel.overlay, Menu):
+        if not isinstance(self.app.screen.panel.overlay, Menu):
             self.press("start")
-        menu = self.player.panel.overlay
-        labels = menu.labels()
-        wanted = next(i for i, text in enumerate(labels) if text.startswith(label))
+        menu = self.app.screen.panel.overlay
+        names = [label if isinstance(label, str) else label.__name__ for label, _ in menu.items]
+        wanted = names.index(item)
         while menu.choice != wanted:
             self.press("down")
         self.press("a")

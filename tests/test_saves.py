@@ -112,11 +112,11 @@ def test_statistics_count_wins_and_give_ups_and_reset_asks_first(tmp_path):
         s.press(win["keys"])
         s.press("a")                                  # won screen: new deal
         Driver(s.app, s.keys).play(s.app.game.moves()[0])
-        s.choose("NEW DEAL")                          # this one is given up
+        s.choose("menu.new")                          # this one is given up
         stats = s.app.keeper.stats("glenwood")
         assert (stats.played, stats.won, stats.streak, stats.best_streak, stats.best_score) \
             == (2, 1, 0, 1, 52)
-        s.choose("STATISTICS")
+        s.choose("menu.statistics")
         assert "PLAYED 2" in s.panel() and "WON 1 (50%)" in s.panel()
         s.press("select b")                          # reset? no
         assert "PLAYED 2" in s.panel()
@@ -140,7 +140,7 @@ def test_a_won_game_resumed_after_a_restart_is_not_counted_twice(tmp_path):
     with running(store=_store(path)) as s:
         assert s.app.game.is_won() and "YOU WON!" in s.panel()
         s.press("a")                                  # the won panel again: A deals anew
-        s.choose("NEW DEAL")
+        s.choose("menu.new")
         stats = s.app.keeper.stats("chessboard")
         assert (stats.played, stats.won) == (1, 1)
 

@@ -54,7 +54,7 @@ def test_select_undoes_and_menu_redoes():
         assert str(s.app.game) == dealt
         s.press("select")
         assert s.status() == "AT THE DEAL"
-        s.choose("REDO")
+        s.choose("menu.redo")
         assert str(s.app.game) == moved and s.panel() is None
 
 
@@ -84,7 +84,7 @@ def test_up_and_down_choose_how_many_cards_a_group_takes():
 def test_hint_frames_the_move_on_screen():
     with running("eagle-wing", 1) as s:
         src, n, dst = s.app.game.hint()
-        s.choose("HINT")
+        s.choose("menu.hint")
         table = s.player.table
         marks = [(m.x, m.y) for m in table.hints if not m.hidden]
         assert marks == [table.card_place(src, n - 1), table.card_place(dst, 0)]
@@ -95,7 +95,7 @@ def test_hint_frames_the_move_on_screen():
 
 def test_deal_number_chosen_with_the_d_pad():
     with running("glenwood", 5) as s:
-        s.choose("DEAL NUMBER")
+        s.choose("menu.number")
         assert s.panel()[2] == "000000005"
         s.press("left up up right down a")      # tens digit +2, units -1
         assert s.app.game.seed == 24 and s.status().startswith("GLENWOOD DEAL 24 ")
@@ -103,7 +103,7 @@ def test_deal_number_chosen_with_the_d_pad():
 
 def test_game_item_goes_to_title_and_a_starts_another_game():
     with running("agnes", 3) as s:
-        s.choose("GAME")
+        s.choose("menu.game")
         assert s.app.game is None
         s.press("down down a")                  # agnes -> glenwood -> chessboard
         assert s.app.game.name == "chessboard"

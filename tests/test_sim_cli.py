@@ -7,6 +7,7 @@ stand-in app (FakeApp); test_real_app_* run the firmware's patience.screens.app.
 
 import importlib.util
 import os
+import types
 import subprocess
 import sys
 import time
@@ -52,9 +53,11 @@ class FakeApp:
 
     made = []
 
-    def __init__(self, display, keys, root="", game=None, deal=None, store=None):
+    def __init__(self, display, keys, root="", game=None, deal=None, store=None, language=None):
         self.display, self.keys, self.root, self.store = display, keys, root, store
+        self.language = language
         self.game = None if game is None else "FAKE %s deal %s" % (game, deal)
+        self.player = types.SimpleNamespace(cursor=2, held=None, status="FAKE STATUS")
         self.seen = []
         bitmap, palette = tile_sheet()
         self.group = displayio.Group()
@@ -197,7 +200,7 @@ def test_headless_passes_options_and_dumps(capsys, tmp_path):
                      "--root", str(tmp_path)], app_factory=FakeApp) == 0
     app = FakeApp.made[-1]
     assert app.root == str(tmp_path)
-    assert capsys.readouterr().out == "FAKE agnes deal 42\n"
+    assert capsys.readouterr().out == "FAKE agnes deal 42\ncursor: 2\nheld: 0\nstatus: FAKE STATUS\n"
     assert sim.main(["--headless", "--dump"], app_factory=FakeApp) == 0
     assert capsys.readouterr().out == sim.NO_GAME_LINE + "\n"
     assert FakeApp.made[-1].root == sim.firmware_dir()
@@ -354,7 +357,8 @@ def test_real_app_headless_deal_dump_and_shot(tmp_path, capsys):
     shot = tmp_path / "agnes.png"
     assert sim.main(["--headless", "--game", "agnes", "--deal", "7", "--dump",
                      "--shot", str(shot)], app_factory=factory) == 0
-    assert capsys.readouterr().out == str(patience.new_game("agnes", seed=7)) + "\n"
+    assert capsys.readouterr().out == str(patience.new_game("agnes", seed=7)) + \
+        "\ncursor: 5\nheld: 0\nstatus: AGNES DEAL 7 1/52 ST23 B2\n"
     image = pygame.image.load(str(shot))
     assert image.get_size() == (160, 128)
     assert len({tuple(image.get_at((x, y))) for x in range(0, 160, 4) for y in range(0, 128, 4)}) > 3
@@ -472,3 +476,23 @@ def test_the_felt_covers_every_screen_with_circuitpythons_arithmetic(width, heig
     step = scale if scale < 128 else scale - 256          # the int8 per-pixel step
     assert (scale & 0xFF) == scale and step > 0           # the uint8 scale keeps it, the step is positive
     assert pixels * step >= width and pixels * step >= height
+
+
+def test_lang_fr_speaks_french_headless(capsys, tmp_path):
+    assert sim.main(["--headless", "--lang", "fr", "--save", str(tmp_path / "s.nvm"),
+                     "--game", "chessboard", "--deal", "3", "--keys", "right a", "--dump"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-3:] == ["cursor: 1", "held: 1", "status: ÉCHIQUIER DONNE 3 0/52"]
+
+
+def test_the_title_and_menu_speak_the_chosen_language():
+    from screens import running
+    with running(language="fr") as s:
+        lines = [line.strip() for line in s.text(s.app.screen.text)]
+        assert "A : JOUER" in lines and "HAUT BAS : CHOISIR" in lines
+        s.press("down down down down a")                # OPTIONS
+        s.press("down a")                               # LANGUE : FRANÇAIS -> ENGLISH
+        assert "LANGUAGE: ENGLISH" in s.panel()
+        s.press("b")
+        assert "CHESSBOARD" in " ".join(s.text(s.app.screen.text))
+        assert s.app.keeper.saved.settings.language == 0

@@ -90,6 +90,9 @@ def build_parser():
                         help="start straight into this game: %s" % ", ".join(game_names()))
     parser.add_argument("--deal", type=_deal, metavar="N",
                         help="deal number %d to %s (needs --game)" % (FIRST_DEAL, f"{LAST_DEAL:,}"))
+    parser.add_argument("--lang", choices=("en", "fr"), default=None,
+                        help="language of the game's texts (default: the saved setting, "
+                             "English at first)")
     parser.add_argument("--headless", action="store_true",
                         help="no window: run --keys, then --shot/--dump, then exit")
     parser.add_argument("--keys", metavar="SCRIPT",
@@ -246,7 +249,7 @@ def _session(args, display, clock, app_factory):
             return 1
     root = args.root if args.root is not None else firmware_dir()
     app = app_factory(display, keys, root=root, game=args.game, deal=args.deal,
-                      store=args.store)
+                      store=args.store, language=args.lang)
     if args.headless:
         app.tick()  # whatever the app draws before any key
         for name in args.script:
@@ -274,9 +277,18 @@ def _session(args, display, clock, app_factory):
                   file=sys.stderr)
             return 2
     if args.dump:
-        game = getattr(app, "game", None)
-        print(str(game) if game is not None else NO_GAME_LINE, flush=True)
+        print(dump(app), flush=True)
     return 0
+
+
+def dump(app):
+    """The game as text, then where the cursor is, what is held and the status line."""
+    game = getattr(app, "game", None)
+    if game is None:
+        return NO_GAME_LINE
+    player = app.player
+    held = player.held[1] if player.held else 0
+    return "%s\ncursor: %d\nheld: %d\nstatus: %s" % (game, player.cursor, held, player.status)
 
 
 if __name__ == "__main__":

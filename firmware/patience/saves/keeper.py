@@ -90,9 +90,9 @@ class Keeper:
         self.saved.stats[index].record(game.is_won(), game.score)
         self.dirty = True
 
-    def set_brightness(self, level):
-        """Keep a new backlight level (0-255) with the settings."""
-        self.saved.settings.brightness = level
+    def set(self, setting, value):
+        """Keep a new value of a setting (an attribute of records.Settings)."""
+        setattr(self.saved.settings, setting, value)
         self.dirty = True
 
     def stats(self, name):

@@ -13,7 +13,7 @@ at the end of a section without a new format)::
 
     settings length S (1 byte), then S bytes:
         last game's NUMBER, language (0 en, 1 fr), brightness 0-255,
-        flags (bit 0: winnable deals only)
+        flags (bit 0: winnable deals only, bit 1: sound off)
     game count G (1), stat field count F (1), then G x F counters (2 bytes):
         played, won, current streak, best streak, best score
     G times: blob length (2 bytes, 0 = no game in progress), blob
@@ -53,13 +53,15 @@ def blob_floor(number):
 class Settings:
     """Player settings; out-of-range values are corrected on load."""
 
-    def __init__(self, last_game=None, language=0, brightness=255, winnable_only=False):
+    def __init__(self, last_game=None, language=0, brightness=255, winnable_only=False,
+                 sound=True):
         if last_game is None:
             last_game = number(GAMES[0])
         self.last_game = last_game
         self.language = language
         self.brightness = brightness
         self.winnable_only = winnable_only
+        self.sound = sound
 
 
 class Stats:
@@ -229,7 +231,7 @@ def write_payload(saved, out, at, stop):
     out[at + 1] = s.last_game & 0xFF
     out[at + 2] = s.language & 0xFF
     out[at + 3] = max(0, min(255, s.brightness))
-    out[at + 4] = 1 if s.winnable_only else 0
+    out[at + 4] = (1 if s.winnable_only else 0) | (0 if s.sound else 2)
     p = at + 1 + SETTINGS_LEN
     out[p] = GAME_COUNT
     out[p + 1] = STATS_FIELDS
@@ -332,6 +334,7 @@ def read_payload(data, at, stop):
         s.language = data[p + 1] if data[p + 1] < len(LANGUAGES) else 0
         s.brightness = data[p + 2]
         s.winnable_only = bool(data[p + 3] & 1)
+        s.sound = not data[p + 3] & 2
     p += length
     count = data[p]
     fields = data[p + 1]

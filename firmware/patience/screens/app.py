@@ -19,7 +19,6 @@ from .words import Words
 from ..saves.keeper import Keeper, SAVE_AFTER_MS
 from ..saves.records import LANGUAGES
 
-_BRIGHTNESS = (64, 128, 192, 255)  # the levels the menu steps through
 _REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
 _REPEAT_EVERY_MS = const(90)   # ... every this
 _IDLE_SLEEP = 0.01
@@ -45,13 +44,13 @@ def cover(width, height):
 class App:
     """Owns the display, the art, the current screen and the key loop."""
 
-    def __init__(self, display, keys, root="", game=None, deal=None, keymap=None, store=None,
-                 progress=None):
-        """``progress()`` (if given) is called as each part of the start is done."""
+    def __init__(self, display, keys, root="", game=None, deal=None, store=None,
+                 progress=None, language=None):
+        """``progress()`` (if given) is called as each part of the start is done;
+        ``language`` ("en", "fr") overrides the saved setting."""
         step = progress or _nothing
         self.display = display
         self.keys = keys
-        self.keymap = keymap
         self.width = display.width
         self.height = display.height
         display.auto_refresh = False
@@ -67,6 +66,8 @@ class App:
         self.keeper = Keeper(store)
         step()
         self.root = root
+        if language is not None:
+            self.keeper.set("language", LANGUAGES.index(language))
         self.words = Words(self._words_path())
         self.set_brightness(self.keeper.saved.settings.brightness)
         if game is None and deal is None:
@@ -96,17 +97,11 @@ class App:
     def _words_path(self):
         return "%s/lang/%s.bin" % (self.root, LANGUAGES[self.keeper.saved.settings.language])
 
-    def brightness_label(self):
-        return self.words.fill("menu.brightness", self.keeper.saved.settings.brightness * 100 // 255)
-
-    def next_brightness(self):
-        """Step the backlight setting to the next level; True (the menu stays)."""
-        level = self.keeper.saved.settings.brightness
-        at = _BRIGHTNESS.index(level) if level in _BRIGHTNESS else len(_BRIGHTNESS) - 1
-        level = _BRIGHTNESS[(at + 1) % len(_BRIGHTNESS)]
-        self.keeper.set_brightness(level)
-        self.set_brightness(level)
-        return True
+    def set_language(self, index):
+        """Speak language ``index`` (of records.LANGUAGES) from now on."""
+        self.keeper.set("language", index)
+        self.words.use(self._words_path())
+        self.screen.draw()
 
     def input_mode(self):
         """GAME, LIST or DIGITS: what the screen in front reads buttons for."""
@@ -160,7 +155,7 @@ class App:
         changed = False
         event = self.keys.events.get()
         while event:
-            button = self.keymap[event.key_number] if self.keymap else event.key_number
+            button = event.key_number
             if event.pressed:
                 changed = self._press(button) or changed
             elif self.held == button:

@@ -22,10 +22,11 @@ class Menu:
 
     mode = buttons.LIST
 
-    def __init__(self, panel, items, done=None):
+    def __init__(self, panel, items, done=None, title="menu.title"):
         self.panel = panel
         self.items = items
         self.done = done
+        self.title = title
         self.choice = 0
         self.draw()
 
@@ -35,7 +36,7 @@ class Menu:
         return [label() if callable(label) else get(label) for label, _ in self.items]
 
     def draw(self):
-        lines = [self.panel.words.get("menu.title"), ""]
+        lines = [self.panel.words.get(self.title), ""]
         for index, label in enumerate(self.labels()):
             lines.append((chr(CHAR_RIGHT) if index == self.choice else " ") + " " + label)
         self.panel.show(self, lines, centre=False)

@@ -54,7 +54,7 @@ class Player:
         notice = self.keeper.take_notice()
         self.message = self.words.fill(*notice) if notice else ""
         self.panel.close()
-        self.refresh()
+        self.draw()
 
     def _first_pile(self):
         """The first tableau pile: where play usually starts."""
@@ -109,7 +109,7 @@ class Player:
             self.undo()
         else:
             self.open_menu()
-        self.refresh()
+        self.draw()
         return True
 
     def _act(self):
@@ -226,11 +226,12 @@ class Player:
 
     # -- screen ----------------------------------------------------------
 
-    def refresh(self):
+    def draw(self):
         """Put cursor, status line and overlay in step with the state."""
         depth = self.count - 1 if self.held is None else 0
         self.table.move_cursor(self.cursor, min(depth, max(0, self.game.size(self.cursor) - 1)))
-        self.table.status.line(0, self.message or self.panel.note or self.status_text())
+        self.status = self.message or self.panel.note or self.status_text()
+        self.table.status.line(0, self.status)
 
     def say(self, key, *values):
         """Put a line on the status bar until the next press."""
@@ -264,8 +265,13 @@ class Player:
                 ("menu.redo", self.redo), ("menu.restart", self.restart),
                 ("menu.new", self.new_deal), ("menu.number", self.enter_deal),
                 ("menu.game", self.leave), ("menu.statistics", self.statistics),
-                (self.app.brightness_label, self.app.next_brightness),
-                ("menu.help", self.help))
+                ("menu.help", self.help), ("menu.options", self.options))
+
+    def options(self):
+        from .menu import Menu
+        from .options import Options
+        items = Options(self.app).items()[:-1] + (("menu.back", self.open_menu),)
+        Menu(self.panel, items, self.keeper.save, "menu.options")
 
     def hint(self):
         """Frame a move worth making, or point at the stock, or say there is none."""
