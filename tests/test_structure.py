@@ -16,7 +16,7 @@ FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 RULES_API = ("NAME", "NUMBER", "KINDS", "REDEALS", "DEAL_ROW", "FIRST_FOUNDATION",
              "FLIP_AFTER_MOVE", "REFILL_FROM", "REVERSE_HOME", "COLUMNS", "ROWS", "LAYOUT",
-             "deal", "stock_works", "can_pick", "can_drop")
+             "deal", "stock_works", "pick_problem", "drop_problem")
 # Save ids already written to players' boards: they may never change.
 SHIPPED_NUMBERS = {"eagle-wing": 0, "agnes": 1, "glenwood": 2, "chessboard": 3}
 

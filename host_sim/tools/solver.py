@@ -218,7 +218,8 @@ def _safe_home(g, card, counts):
 
 def _pickable(g, profile):
     """For each pile, the group sizes ``can_pick`` allows there now."""
-    pick = g.rules.can_pick
+    def pick(game, src, n):
+        return not game.pick_problem(src, n)
     kinds = g.kinds
     picks = [()] * g.pile_count
     for src in profile.sources:
@@ -257,7 +258,8 @@ def _unhome_helps(g, src, picks):
 def ordered_actions(g, profile):
     """The actions worth trying in this position, best first."""
     kinds = g.kinds
-    drop = g.rules.can_drop
+    def drop(game, src, n, dst):
+        return not game.drop_problem(src, n, dst)
     based = g.base != 0
     counts = _home_counts(g) if based else None
     refill = profile.refill_from
@@ -348,7 +350,8 @@ def _enables(g, profile, picks, counts, src, n, dst):
     """
     if not n < g.size(src):
         return False
-    drop = g.rules.can_drop
+    def drop(game, src, n, dst):
+        return not game.drop_problem(src, n, dst)
     kinds = g.kinds
     g.move(src, n, dst)
     try:

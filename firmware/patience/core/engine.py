@@ -18,6 +18,7 @@ from micropython import const
 
 from .cards import FACE_UP, next_rank, rank
 from .piles import STOCK, WASTE, FOUNDATION, TABLEAU
+from .why import FIRST_HOME, HOME_NEXT, NOTHING, STARTS_BASE, STOCK_DEALS, TAKES_NONE
 
 _ACT_MOVE = const(0)
 _ACT_DEAL = const(1)
@@ -122,15 +123,18 @@ class Game:
         """True when all 52 cards are on the foundations."""
         return self.score == 52
 
-    def builds_home(self, foundation, card):
-        """True when ``card`` may go onto ``foundation`` by rank and suit."""
+    def home_problem(self, foundation, card):
+        """0 when ``card`` may go onto ``foundation`` by rank and suit, else
+        why not (a code of core.why)."""
         if self.size(foundation) == 0:
             if self.base == 0:
                 first = self.rules.FIRST_FOUNDATION
-                return first is None or first == foundation
-            return rank(card) == self.base
+                return 0 if first is None or first == foundation else FIRST_HOME
+            return 0 if rank(card) == self.base else STARTS_BASE
         top = self.card(foundation)
-        return (card & 0x30) == (top & 0x30) and rank(card) == next_rank(rank(top))
+        if (card & 0x30) == (top & 0x30) and rank(card) == next_rank(rank(top)):
+            return 0
+        return HOME_NEXT
 
     def differs(self, pile, earlier):
         """True when the pile's cards (for a foundation, also the base rank)
@@ -175,20 +179,39 @@ class Game:
 
     # -- moves -----------------------------------------------------------
 
+    def pick_problem(self, src, n):
+        """0 when the top ``n`` cards of src may be taken, else why not (a
+        code of core.why)."""
+        if n > self.size(src):
+            return NOTHING
+        if src == self.stock:
+            return STOCK_DEALS
+        return self.rules.pick_problem(self, src, n)
+
+    def drop_problem(self, src, n, dst):
+        """0 when the top ``n`` cards of src (which may be taken) may go onto
+        dst, else why not (a code of core.why)."""
+        kind = self.kinds[dst]
+        if kind != FOUNDATION and kind != TABLEAU:
+            return TAKES_NONE
+        return self.rules.drop_problem(self, src, n, dst)
+
+    def problem(self, src, n, dst):
+        """0 when the move is allowed, else why not (a code of core.why)."""
+        return self.pick_problem(src, n) or self.drop_problem(src, n, dst)
+
     def is_legal(self, src, n, dst):
         """True when moving the top ``n`` cards of src onto dst is allowed."""
-        return (src != dst and n <= self.size(src)
-                and self.rules.can_pick(self, src, n)
-                and self.rules.can_drop(self, src, n, dst))
+        return src != dst and not self.problem(src, n, dst)
 
     def moves(self):
         """Every legal card move as a list of (src, n, dst)."""
         found = []
         for src in range(self.pile_count):
             for n in range(1, self.size(src) + 1):
-                if self.rules.can_pick(self, src, n):
+                if not self.pick_problem(src, n):
                     for dst in range(self.pile_count):
-                        if dst != src and self.rules.can_drop(self, src, n, dst):
+                        if dst != src and not self.drop_problem(src, n, dst):
                             found.append((src, n, dst))
         return found
 

@@ -129,7 +129,7 @@ class Player:
                 self.after_change()
             else:
                 self.say("status.stock_done")
-        elif game.size(pile) and game.rules.can_pick(game, pile, self.count):
+        elif game.size(pile) and not game.pick_problem(pile, self.count):
             self.held = (pile, self.count)
             self.table.select(pile, self.count)
         else:
@@ -199,7 +199,7 @@ class Player:
             return False
         count = self.count + direction
         while 1 <= count <= game.size(self.cursor):
-            if game.rules.can_pick(game, self.cursor, count):
+            if not game.pick_problem(self.cursor, count):
                 self.count = count
                 return True
             count += direction
