@@ -8,14 +8,16 @@ carrying the VM's traceback. ``minimal_heap(script, ...)`` finds the
 smallest heap (1 KB steps) at which a script still passes.
 
 What the VM sees (MICROPYPATH, in this order):
+- the script's folder (the script is module ``vmscript``);
 - the stand-ins of ``board_lib`` (displayio, board, keypad, supervisor,
   microcontroller, analogio, terminalio, time, busdisplay, and the test
   helpers vmheap, vmctl, vmsession), always compiled to .mpy;
-- the firmware: firmware/ itself, or with ``compiled=True`` its modules
+- "" and "lib" in the VM's working folder, a copy of the CIRCUITPY drive
+  (``drive``): code.py, the firmware's patience/ and lib/adafruit_imageload
+  from the installed Python package, as .py, or with ``compiled=True``
   compiled with MicroPython's mpy-cross 1.27 (code.py stays source, as
-  ``patience-flash`` installs it);
-- adafruit_imageload from the installed Python package, as .py or compiled.
-Compiled trees are cached under the system temp folder, keyed by a hash of
+  ``patience-flash`` installs it).
+These trees are cached under the system temp folder, keyed by a hash of
 their sources and the compiler.
 
 The heap: on a board the stand-ins are C code and static objects, so the VM
@@ -126,22 +128,24 @@ def _sources(root: Path, names) -> list[Path]:
     return sorted(p for p in found if "__pycache__" not in p.parts)
 
 
-def _tree(root: Path, kind: str, compiled: bool, names=None, keep_source=()) -> Path:
-    """A cached copy of the .py files under ``root`` (or of its entries
-    ``names``), compiled to .mpy when ``compiled`` except ``keep_source``;
-    built once per content and compiler, in a folder named by their hash."""
+def _tree(kind: str, compiled: bool, parts, keep_source=()) -> Path:
+    """A cached folder of .py files, compiled to .mpy when ``compiled`` (but
+    for the names in ``keep_source``); ``parts`` are (root, entries of it or
+    None for all, folder in the tree). Built once per content and compiler,
+    in a folder named by their hash."""
     tool = mpy_cross() if compiled else "copy"
-    files = _sources(root, names)
+    files = [(root, path.relative_to(root).as_posix(), into)
+             for root, names, into in parts for path in _sources(root, names)]
     digest = hashlib.sha256(tool.encode())
-    for path in files:
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    for root, rel, into in files:
+        digest.update(f"{into}/{rel}".encode() + b"\0" + (root / rel).read_bytes())
     target = CACHE / f"{kind}-{digest.hexdigest()[:16]}"
     if not target.is_dir():
         CACHE.mkdir(parents=True, exist_ok=True)
         building = Path(tempfile.mkdtemp(prefix=f"{kind}-", dir=CACHE))
-        for path in files:
-            _place(root, path.relative_to(root).as_posix(), building,
-                   tool if compiled and path.name not in keep_source else None)
+        for root, rel, into in files:
+            _place(root, rel, building / into,
+                   tool if compiled and Path(rel).name not in keep_source else None)
         try:
             building.rename(target)
         except OSError:  # another process built it meanwhile
@@ -160,21 +164,28 @@ def _place(root: Path, rel: str, into: Path, tool: str | None) -> None:
                        cwd=root, check=True)
 
 
-def library_path(compiled: bool) -> list[Path]:
-    """MICROPYPATH folders: the stand-ins, the firmware, adafruit_imageload."""
+def board_lib() -> Path:
+    """The stand-ins, compiled (on a board they are C code)."""
+    return _tree("board-lib", True, [(BOARD_LIB, None, "")])
+
+
+def drive(compiled: bool) -> Path:
+    """The CIRCUITPY drive as patience-flash fills it: code.py, patience/ and
+    lib/adafruit_imageload/ (the installed package), as .py or as .mpy
+    (code.py stays source). The VM runs in it with "" and "lib" on its path,
+    so modules are named as on a board ("patience/core/engine.py")."""
     import adafruit_imageload  # pylint: disable=import-outside-toplevel
     packages = Path(adafruit_imageload.__file__).resolve().parents[1]
-    firmware = (_tree(FIRMWARE, "firmware", True, ("patience", "code.py"), ("code.py",))
-                if compiled else FIRMWARE)
-    return [_tree(BOARD_LIB, "board-lib", True), firmware,
-            _tree(packages, "imageload", compiled, ("adafruit_imageload",))]
+    return _tree("drive", compiled, [(FIRMWARE, ("patience", "code.py"), ""),
+                                     (packages, ("adafruit_imageload",), "lib")],
+                 keep_source=("code.py",))
 
 
 # ---------------------------------------------------------------- running
 
 
 def _environment(compiled: bool, board: str, nvm: Path | None, tolerate) -> dict:
-    env = {"MICROPYPATH": os.pathsep.join(str(p) for p in library_path(compiled)),
+    env = {"MICROPYPATH": os.pathsep.join((str(board_lib()), "", "lib")),
            "VM_BOARD": board, "VM_ROOT": str(FIRMWARE), "VM_TOLERATE": ",".join(tolerate)}
     if nvm is not None:
         env["VM_NVM"] = str(nvm)
@@ -207,8 +218,9 @@ def footprint(compiled: bool = False, board: str = "pybadge", tolerate=()) -> in
     key = (compiled, board, tuple(tolerate))
     if key not in _footprints:
         env = _environment(compiled, board, None, tolerate)
-        with tempfile.TemporaryDirectory() as cwd:
-            out = _launch(["--footprint"], env, 1024 * 1024, Path(cwd), DEFAULT_TIMEOUT)
+        with tempfile.TemporaryDirectory() as scripts:  # the same path as run()'s
+            env["MICROPYPATH"] = scripts + os.pathsep + env["MICROPYPATH"]
+            out = _launch(["--footprint"], env, 1024 * 1024, drive(compiled), DEFAULT_TIMEOUT)
         _footprints[key] = int(out)
     return _footprints[key]
 
@@ -227,10 +239,15 @@ def run(script: str, heap_kb: int = 96, compiled: bool = False, timeout: float =
     env["VM_SCRIPT_HEAP"] = str(heap_kb * 1024)
     # the GC's tables take about 1/33 of the heap; vmrun takes back what is over
     heap = (heap_kb * 1024 + footprint(compiled, board, tolerate)) * 34 // 32 + 4096
-    with tempfile.TemporaryDirectory() as cwd:
-        (Path(cwd) / "vmscript.py").write_text(script)
-        env["MICROPYPATH"] = cwd + os.pathsep + env["MICROPYPATH"]
-        return _launch(["vmscript"], env, heap, Path(cwd), timeout)
+    with tempfile.TemporaryDirectory() as scripts:
+        (Path(scripts) / "vmscript.py").write_text(script)
+        env["MICROPYPATH"] = scripts + os.pathsep + env["MICROPYPATH"]
+        return _launch(["vmscript"], env, heap, drive(compiled), timeout)
+
+
+def script_lines(out: str) -> list[str]:
+    """The lines a script printed, without displayio's MISDRAWN reports."""
+    return [line for line in out.splitlines() if not line.startswith("MISDRAWN ")]
 
 
 def passes(script: str, heap_kb: int, **kwargs) -> bool:

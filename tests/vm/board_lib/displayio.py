@@ -28,6 +28,8 @@ import os
 
 from micropython import const
 
+from vmargs import get_index, int_range, integer
+
 _TOLERATED = os.getenv("VM_TOLERATE") or ""
 _reported = []  # tolerated rules already printed once
 
@@ -48,24 +50,10 @@ def _misdrawn(rule, message):
         print("MISDRAWN", rule + ":", message)
 
 
-def _int(value, what):
-    """An int argument (C: mp_obj_get_int raises TypeError for others)."""
-    if not isinstance(value, int):
-        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
-    return value
-
-
-def _in_range(value, low, high, what):
-    """mp_arg_validate_int_range (py/argcheck.c): ValueError "%q must be %d-%d"."""
-    if not low <= _int(value, what) <= high:
-        raise ValueError("%s must be %d-%d" % (what, low, high))
-    return value
-
-
 def _int16(value, what):
     """x and y are int16_t fields (Group.h, TileGrid.h): a board wraps them
     silently and draws the layer elsewhere."""
-    if not -32768 <= _int(value, what) <= 32767:
+    if not -32768 <= integer(value, what) <= 32767:
         _misdrawn("int16", "%s %d is outside int16: CircuitPython wraps it and draws "
                            "the layer elsewhere (int16_t field)" % (what, value))
     return value
@@ -114,7 +102,7 @@ class Group:
     """
 
     def __init__(self, *, scale=1, x=0, y=0):
-        _in_range(scale, 1, 32767, "Group: scale")
+        int_range(scale, 1, 32767, "Group: scale")
         self._m = []
         self._x = _int16(x, "Group x")
         self._y = _int16(y, "Group y")
@@ -128,7 +116,7 @@ class Group:
 
     @scale.setter
     def scale(self, value):
-        if _int(value, "Group scale") < 1:
+        if integer(value, "Group scale") < 1:
             raise ValueError("Group: scale must be >= 1")
         if value > 32767:
             _misdrawn("scale", "Group scale %d does not fit the uint16 field" % value)
@@ -303,14 +291,16 @@ class TileGrid:
         _check_shader(pixel_shader)
         tile_width = bitmap.width if tile_width is None else tile_width
         tile_height = bitmap.height if tile_height is None else tile_height
-        across, count = _cut(bitmap, tile_width, tile_height)
-        _in_range(width, 1, 65535, "TileGrid: width")
-        _in_range(height, 1, 65535, "TileGrid: height")
+        _check_cut(bitmap, tile_width, tile_height)
+        across = bitmap.width // tile_width
+        count = across * (bitmap.height // tile_height)
+        int_range(width, 1, 65535, "TileGrid: width")
+        int_range(height, 1, 65535, "TileGrid: height")
         self._b = bitmap
         self._p = pixel_shader
         self._s = _tilegrid_state(width, height, tile_width, tile_height, across, count)
         self.x, self.y = x, y
-        _check_tile(_in_range(default_tile, 0, count - 1, "TileGrid: default_tile"))
+        _check_tile(int_range(default_tile, 0, count - 1, "TileGrid: default_tile"))
         self._fill(default_tile)
 
     def _fill(self, tile):
@@ -386,7 +376,7 @@ class TileGrid:
 
     def __setitem__(self, index, tile):
         at = self._position(index)
-        if _int(tile, "TileGrid: tile") < 0:
+        if integer(tile, "TileGrid: tile") < 0:
             raise ValueError("TileGrid: tile must be 0-255")
         if tile >= _u16(self._s, _TG_COUNT):
             raise ValueError("TileGrid: Tile index out of bounds (tile %d, the bitmap has %d)"
@@ -449,18 +439,16 @@ def _check_tile(tile):
                          "10 draws tile %d)" % (tile, tile & 0xFF))
 
 
-def _cut(bitmap, tile_width, tile_height):
-    """(tiles across, tiles in the bitmap) for a tile size that divides it."""
-    _in_range(tile_width, 1, 65535, "TileGrid: tile_width")
-    _in_range(tile_height, 1, 65535, "TileGrid: tile_height")
+def _check_cut(bitmap, tile_width, tile_height):
+    """Tile sizes 1-65535 that divide the bitmap exactly."""
+    int_range(tile_width, 1, 65535, "TileGrid: tile_width")
+    int_range(tile_height, 1, 65535, "TileGrid: tile_height")
     if bitmap.width % tile_width:
         raise ValueError("TileGrid: Tile width must exactly divide bitmap width "
                          "(%d into %d)" % (tile_width, bitmap.width))
     if bitmap.height % tile_height:
         raise ValueError("TileGrid: Tile height must exactly divide bitmap height "
                          "(%d into %d)" % (tile_height, bitmap.height))
-    across = bitmap.width // tile_width
-    return across, across * (bitmap.height // tile_height)
 
 
 def _tilegrid_state(width, height, tile_width, tile_height, across, count):
@@ -509,9 +497,9 @@ class Bitmap:
     """
 
     def __init__(self, width, height, value_count):
-        _in_range(width, 0, 32767, "Bitmap: width")
-        _in_range(height, 0, 32767, "Bitmap: height")
-        _in_range(value_count, 1, 65536, "Bitmap: value_count")
+        int_range(width, 0, 32767, "Bitmap: width")
+        int_range(height, 0, 32767, "Bitmap: height")
+        int_range(value_count, 1, 65536, "Bitmap: value_count")
         bits = bits_per_value(value_count)
         stride = (width * bits + 31) // 32 * 4
         self._s = bytearray(_BM_HEADER + stride * height)
@@ -547,7 +535,7 @@ class Bitmap:
             self._set(i, value)
 
     def _value(self, value):
-        return _in_range(value, 0, (1 << self._s[4]) - 1, "Bitmap: value")
+        return int_range(value, 0, (1 << self._s[4]) - 1, "Bitmap: value")
 
     def _pixel(self, index):
         """Pixel number y * width + x from ``i`` or ``(x, y)``, checked
@@ -583,7 +571,7 @@ class Bitmap:
 
 def _index_in(value, high, what):
     """bitmap_subscr: ``IndexError: %q must be %d-%d``."""
-    if not 0 <= _int(value, what) <= high:
+    if not 0 <= integer(value, what) <= high:
         raise IndexError("Bitmap: %s must be 0-%d" % (what, high))
     return value
 
@@ -610,21 +598,21 @@ class Palette:
     """
 
     def __init__(self, color_count):
-        _in_range(color_count, 1, 32767, "Palette: color_count")
+        int_range(color_count, 1, 32767, "Palette: color_count")
         self._c = 0 if color_count == 1 else bytearray(_palette_bytes(color_count))
 
     def __len__(self):
         return 1 if isinstance(self._c, int) else _palette_count(len(self._c))
 
     def __getitem__(self, index):
-        index = self._index(index)
+        index = get_index(index, len(self), "Palette")
         if isinstance(self._c, int):
             return self._c & 0xFFFFFF
         at = 4 * index
         return self._c[at] << 16 | self._c[at + 1] << 8 | self._c[at + 2]
 
     def __setitem__(self, index, color):
-        index = self._index(index)
+        index = get_index(index, len(self), "Palette")
         rgb = _rgb(color)
         if isinstance(self._c, int):
             self._c = (self._c & _TRANSPARENT) | rgb
@@ -639,27 +627,17 @@ class Palette:
         self._transparent(palette_index, False)
 
     def is_transparent(self, palette_index):
-        at = _in_range(palette_index, 0, len(self) - 1, "Palette: palette_index")
+        at = int_range(palette_index, 0, len(self) - 1, "Palette: palette_index")
         if isinstance(self._c, int):
             return bool(self._c & _TRANSPARENT)
         return bool(self._c[4 * at + 3])
 
     def _transparent(self, palette_index, on):
-        at = _in_range(palette_index, 0, len(self) - 1, "Palette: palette_index")
+        at = int_range(palette_index, 0, len(self) - 1, "Palette: palette_index")
         if isinstance(self._c, int):
             self._c = self._c | _TRANSPARENT if on else self._c & ~_TRANSPARENT
         else:
             self._c[4 * at + 3] = 1 if on else 0
-
-    def _index(self, index):
-        count = len(self)
-        index = _int(index, "Palette: index")
-        if index < 0:
-            index += count
-        if not 0 <= index < count:
-            raise IndexError("Palette index out of range")
-        return index
-
 
 def _palette_bytes(count):
     """Bytes of the colour buffer of a Palette(count > 1): 4 a colour, padded

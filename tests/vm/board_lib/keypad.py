@@ -17,6 +17,7 @@ set. Events are kept 8 bytes each (key, pressed, timestamp).
 from micropython import const
 
 import supervisor
+from vmargs import int_range
 
 _EVENT_BYTES = const(8)
 
@@ -117,9 +118,9 @@ class _Scanner:
     """What Keys and ShiftRegisterKeys share: key states and the queue."""
 
     def __init__(self, pins, key_count, max_events, debounce_threshold):
-        _check_range(max_events, 1, 0x7FFFFFFF, "max_events")
-        _check_range(debounce_threshold, 1, 127, "debounce_threshold")
-        _check_range(key_count, 1, 0x7FFFFFFF, "key_count")
+        int_range(max_events, 1, 0x7FFFFFFF, "max_events")
+        int_range(debounce_threshold, 1, 127, "debounce_threshold")
+        int_range(key_count, 1, 0x7FFFFFFF, "key_count")
         for i, pin in enumerate(pins):
             try:
                 pin._claim()
@@ -165,11 +166,6 @@ class _Scanner:
 
 
 _MADE = []  # every scanner made, oldest first (vmctl.keys reads it)
-
-
-def _check_range(value, low, high, what):
-    if not low <= value <= high:
-        raise ValueError("%s must be %d-%d" % (what, low, high))
 
 
 class Keys(_Scanner):

@@ -25,6 +25,7 @@ import os
 from micropython import const
 
 import vmboards
+from vmargs import get_index
 
 _SIZE = const(8192)
 
@@ -62,7 +63,7 @@ class _ByteArray:
     def __getitem__(self, index):
         self._blob()
         if isinstance(index, int):
-            return self._d[_byte_index(index)]
+            return self._d[get_index(index, _SIZE, "nvm")]
         return self._d[_start(index):_stop(index)]
 
     def __setitem__(self, index, value):
@@ -70,7 +71,7 @@ class _ByteArray:
         if isinstance(index, int):
             if not isinstance(value, int) or not 0 <= value <= 255:
                 raise ValueError("nvm: bytes must be 0-255")
-            self._d[_byte_index(index)] = value
+            self._d[get_index(index, _SIZE, "nvm")] = value
         else:
             self._write(index, value)
         self._w += 1
@@ -87,15 +88,6 @@ class _ByteArray:
     def _blob(self):
         if self._e:
             bytearray(_SIZE)  # get_bytes: the whole NVS blob on the heap
-
-
-def _byte_index(index):
-    """mp_get_index: negative counts from the end; IndexError outside."""
-    if index < 0:
-        index += _SIZE
-    if not 0 <= index < _SIZE:
-        raise IndexError("nvm: index out of range")
-    return index
 
 
 def _start(index):

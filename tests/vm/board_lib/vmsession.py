@@ -42,14 +42,6 @@ import keypad
 import vmctl
 import vmheap
 
-B = const(0)
-A = const(1)
-START = const(2)
-SELECT = const(3)
-RIGHT = const(4)
-DOWN = const(5)
-UP = const(6)
-LEFT = const(7)
 _PRESS = const(0)
 _REPORT = const(1)
 _WAIT = const(2)
@@ -59,6 +51,9 @@ _SAVE_REST_MS = const(21000)  # the keeper saves after 20 s without a press
 
 class Done(Exception):
     """The script has run out: ends the firmware's main loop."""
+
+
+K = None  # the firmware's button numbers (patience.screens.buttons), once it runs
 
 
 class _Run:
@@ -128,7 +123,9 @@ def _capture():
     tick = app_class.tick
 
     def capture(app):
+        global K  # pylint: disable=global-statement
         _Run.app = app
+        K = sys.modules["patience.screens.buttons"]
         app_class.tick = tick
         sheet = type(app.art.bitmap).__name__
         print("SHEET", sheet)
@@ -195,10 +192,10 @@ def _goto(pile):
         x, y = centre(player.cursor)
         if y != to_y and (gap is None or abs(to_y - y) < gap):
             gap = abs(to_y - y)
-            yield from _tap(DOWN if to_y > y else UP, "table-cursor")
+            yield from _tap(K.DOWN if to_y > y else K.UP, "table-cursor")
         else:
             gap = None
-            yield from _tap(RIGHT if to_x >= x else LEFT, "table-cursor")
+            yield from _tap(K.RIGHT if to_x >= x else K.LEFT, "table-cursor")
 
 
 def _move(src, n, dst):
@@ -208,14 +205,14 @@ def _move(src, n, dst):
     for _ in range(13):
         if player.count >= n or player.cursor != src:
             break
-        yield from _tap(UP, "table-cursor")
+        yield from _tap(K.UP, "table-cursor")
     if player.cursor != src or player.count != n or player.panel.overlay is not None:
         return
-    yield from _tap(A, "table-pickup")
+    yield from _tap(K.A, "table-pickup")
     yield from _goto(dst)
-    yield from _tap(A, "table-putdown")
+    yield from _tap(K.A, "table-putdown")
     if player.held is not None:  # it could not go there: put it back
-        yield from _tap(B, "table-putdown")
+        yield from _tap(K.B, "table-putdown")
 
 
 def _home():
@@ -224,7 +221,7 @@ def _home():
     for pile in range(game.pile_count):
         if game.auto_target(pile) is not None:
             yield from _goto(pile)
-            yield from _tap(B, "table-home")
+            yield from _tap(K.B, "table-home")
             return
 
 
@@ -232,7 +229,7 @@ def _deal():
     game = _player().game
     if game.stock is not None and game.can_deal():
         yield from _goto(game.stock)
-        yield from _tap(A, "table-deal")
+        yield from _tap(K.A, "table-deal")
 
 
 def _play(actions):
@@ -240,11 +237,11 @@ def _play(actions):
     for turn in range(actions):
         player = _player()
         if player.panel.overlay is not None:  # won or stuck: look at the table
-            yield from _tap(B, "notices")
+            yield from _tap(K.B, "notices")
             return
         moves = player.game.moves()
         if turn % 6 == 5:
-            yield from _tap(SELECT, "table-undo")
+            yield from _tap(K.SELECT, "table-undo")
         elif turn % 6 == 3:
             yield from _home()
         elif moves and turn % 4 != 2:
@@ -256,13 +253,13 @@ def _play(actions):
 
 def _menu(item, kind="menu"):
     """Open the Start menu, go down to ``item`` and choose it."""
-    yield from _tap(START, "open menu")
+    yield from _tap(K.START, "open menu")
     menu = _player().panel.overlay
     labels = menu.labels()
     wanted = [i for i in range(len(labels)) if labels[i].startswith(item)][0]
     while menu.choice != wanted:
-        yield from _tap(DOWN, kind)
-    yield from _tap(A, "menu " + item.lower())
+        yield from _tap(K.DOWN, kind)
+    yield from _tap(K.A, "menu " + item.lower())
 
 
 def _choose_game(index):
@@ -270,8 +267,8 @@ def _choose_game(index):
     for _ in range(8):
         if _Run.app.screen.choice == index:
             break
-        yield from _tap(DOWN, "title")
-    yield from _tap(A, "start game")
+        yield from _tap(K.DOWN, "title")
+    yield from _tap(K.A, "start game")
 
 
 def _panels():
@@ -280,25 +277,25 @@ def _panels():
     yield from _menu("UNDO")
     yield from _menu("REDO")
     yield from _menu("BRIGHTNESS")
-    yield from _tap(B, "menu")
+    yield from _tap(K.B, "menu")
     yield from _report("menu: hint, undo, redo, brightness")
     yield from _menu("STATISTICS")
-    for key in (RIGHT, RIGHT, LEFT, SELECT, B, B):
+    for key in (K.RIGHT, K.RIGHT, K.LEFT, K.SELECT, K.B, K.B):
         yield from _tap(key, "statistics")
     yield from _report("statistics")
     yield from _menu("DEAL NUMBER")
-    for key in (LEFT, UP, UP, DOWN, RIGHT, UP):
+    for key in (K.LEFT, K.UP, K.UP, K.DOWN, K.RIGHT, K.UP):
         yield from _tap(key, "deal-entry")
-    yield from _tap(A, "deal-entry deal")
+    yield from _tap(K.A, "deal-entry deal")
     yield from _report("deal number")
     yield from _menu("HELP")
-    yield from _tap(A, "notices")
+    yield from _tap(K.A, "notices")
     yield from _report("help")
 
 
 def _part_one():
     yield from _report("title")
-    for key in (DOWN, DOWN, UP, UP):
+    for key in (K.DOWN, K.DOWN, K.UP, K.UP):
         yield from _tap(key, "title")
     yield from _report("title: browse")
     names = sys.modules["patience.games"].GAMES
