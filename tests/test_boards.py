@@ -608,6 +608,20 @@ print(names(keys))
     assert [x for x in got if x] == [[up], [up], [up]]  # held: up at 0.5 s, then every 0.3 s
 
 
+def test_joystick_on_micropython():
+    vm.require_vm()
+    out = vm.run(VM_GET + """
+from patience.boards import shift
+keys = shift.gamer(board, board.DISPLAY)
+vmctl.set_analog("JOYSTICK_X", 65535)
+print(names(keys))
+vmctl.set_analog("JOYSTICK_X", 32768)
+vmctl.set_analog("JOYSTICK_Y", 0)
+print(names(keys))
+""", 128, board="pygamer")
+    assert out.split("\n")[:2] == [str([buttons.RIGHT]), str([buttons.UP])]
+
+
 @pytest.mark.parametrize("board_id, profile", [
     ("pybadge", "shift.badge"), ("pygamer", "shift.gamer"), ("clue_nrf52840_express", "few.two"),
     ("adafruit_feather_esp32s3_reverse_tft", "few.three"),

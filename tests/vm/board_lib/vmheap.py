@@ -31,8 +31,3 @@ def allocated(fn, repeat=1):
     gc.enable()
     return after - before
 
-
-def free():
-    """Bytes free after a collection (not the largest block)."""
-    gc.collect()
-    return gc.mem_free()
