@@ -27,9 +27,10 @@ the GC's tables and some slack) and vmrun leaves the script exactly
 stand-ins out.
 
 Environment given to the VM: VM_BOARD (board id, see board_lib/vmboards.py),
-VM_ROOT (the firmware folder, the stand-in CIRCUITPY drive root), VM_NVM
-(a file holding the NVM bytes), VM_TOLERATE (displayio faults to report
-instead of raise). The VM itself is found through the environment variable
+VM_ROOT (the firmware folder: files the firmware opens by absolute path,
+"/sheets/small.bmp", are read there), VM_NVM (a file holding the NVM
+bytes), VM_TOLERATE (displayio faults to report instead of raise),
+VM_SCRIPT_HEAP (the bytes vmrun leaves the script). The VM itself is found through the environment variable
 MICROPYTHON_CP32, else as ``shared/tools/micropython-cp32`` in a folder above
 the repository; where it is absent ``require_vm()`` skips the test, saying why.
 """

@@ -1,8 +1,9 @@
 """Measuring the VM heap from a script.
 
 ``live()``: bytes in use after a full collection, not counting FOOTPRINT,
-the heap the stand-ins took before the script ran (vmrun sets it; on a
-board those modules are C code and static objects). ``allocated(fn)``: the
+the heap in use when the script started (vmrun sets it: the stand-ins, on a
+board C code and static objects, and the filler that leaves the script its
+heap). ``allocated(fn)``: the
 bytes ``fn()`` allocates, ``repeat`` times in a row, with the collector off
 so that nothing is freed in between (the heap must hold it all).
 """
