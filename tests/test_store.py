@@ -9,7 +9,6 @@ import contextlib
 import io
 import random
 import textwrap
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -17,14 +16,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import patience
 from patience.games import number
 from host_sim.simulator.nvm_models import ESP32, NRF52840, SAMD51, PowerCut
-import mpvm
+import vm
 from host_sim.simulator.nvm_file import FileNVM
 from patience.saves.records import (COUNTER_MAX, GAME_COUNT, Saved, Settings, Stats,
                               blob_floor, crc16, trim_history)
 from patience.saves.store import (DAMAGED, EMPTY, FOREIGN, HEADER, SLOT_MIN, VALID, Store,
                             min_slot, newer)
 
-FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 
 
 # -- helpers --------------------------------------------------------------
@@ -588,20 +586,13 @@ saved.settings = Settings(2, 1, 77, True)
 saved.stats = [Stats(i, i + 1, i + 2, 1000 * i, 52 - i) for i in range(4)]
 print(store.save(saved), store.dropped_undo, store.dropped_redo)
 store.save(saved)
-print(''.join('%02x' % b for b in nvm))
+for at in range(0, len(nvm), 64):  # a row at a time: the VM's heap is small
+    print(''.join('%02x' % b for b in nvm[at:at + 64]))
 again = Store(nvm)
 loaded = again.load()
 print(again.notice, loaded.settings.language, loaded.stats[3].best_streak,
       [len(b) for b in loaded.games])
 """
-
-
-@pytest.fixture(scope="module")
-def vm():
-    mpvm.require_node_for_tests()
-    with mpvm.MicroPythonVM(heap_kb=128) as machine:
-        machine.install_tree(FIRMWARE / "patience", "/lib/patience")
-        yield machine
 
 
 def _cpython_output(script):
@@ -612,17 +603,20 @@ def _cpython_output(script):
 
 
 @pytest.mark.parametrize("size", [8192, 1024])
-def test_store_gives_the_same_bytes_on_micropython(vm, size):
+def test_store_gives_the_same_bytes_on_micropython(size):
+    vm.require_vm()
     script = textwrap.dedent(_VM_SCRIPT).format(size=size, steps=120)
     expected = _cpython_output(script)
-    assert vm.run(script) == expected
+    assert vm.run(script, 128) == expected
     dropped = int(expected.split()[1])
     assert (dropped > 0) == (size == 1024)      # the small one had to trim
 
 
-def test_save_allocates_little_on_micropython(vm):
+def test_save_allocates_little_on_micropython():
+    vm.require_vm()
     setup = textwrap.dedent(_VM_SCRIPT).format(size=8192, steps=120)
-    plain = vm.measure_alloc("store.save(saved)", setup=setup)
-    trimming = vm.measure_alloc("store.save(saved)", setup=setup.replace("(8192)", "(1024)"))
+    measure = "import vmheap\nprint(vmheap.allocated(lambda: store.save(saved)))\n"
+    plain = int(vm.run(setup + measure, 128).split()[-1])
+    trimming = int(vm.run(setup.replace("(8192)", "(1024)") + measure, 128).split()[-1])
     print(f"store.save allocates {plain} bytes, {trimming} when trimming")
     assert plain < 1500 and trimming < 2000
