@@ -535,14 +535,12 @@ def build_sheet(spec):
     """The whole sheet for one size as a Canvas."""
     geometry = layout(spec)
     canvas = Canvas(geometry.width, geometry.height)
-    for offset, tile in enumerate(card_tiles(spec)):
-        x, y, _w, _h = tile_rect(geometry.first_card_tile + offset, geometry.width,
-                                 spec.card_w, spec.card_h)
-        canvas.blit(tile, x, y)
-    for offset, tile in enumerate(strip_tiles(spec)):
-        x, y, _w, _h = tile_rect(geometry.first_strip_tile + offset, geometry.width,
-                                 spec.card_w, spec.frame_step)
-        canvas.blit(tile, x, y)
+    for first, tiles in ((geometry.first_card_tile, card_tiles(spec)),
+                         (geometry.first_strip_tile, strip_tiles(spec))):
+        for offset, tile in enumerate(tiles):
+            x, y, _w, _h = tile_rect(first + offset, geometry.width,
+                                     tile.width, tile.height)
+            canvas.blit(tile, x, y)
     draw_font(canvas, spec)
     return canvas
 
