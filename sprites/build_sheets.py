@@ -1,7 +1,7 @@
 """Build the Circuit Patience card sprite sheets (host-only tool).
 
-Draws every card, placeholder, frame and font glyph from the pixel data in
-``glyphs.py`` and writes, byte-for-byte reproducibly:
+Draws every card, placeholder, frame strip and font glyph from the pixel data
+in ``glyphs.py`` and writes, byte-for-byte reproducibly:
 
 * ``<out>/sheets/small.bmp``  for 160x128 and 240x135 screens,
 * ``<out>/sheets/large.bmp``  for 240x240 and 320x240 screens,
@@ -31,8 +31,8 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # (name, RGB, what it is for).  The order fixes the palette index.
 PALETTE_ENTRIES = (
-    ("TRANSPARENT", 0x0B6B2B, "key colour: the firmware makes it transparent"),
-    ("FELT", 0x0B6B2B, "table background"),
+    ("TRANSPARENT", 0x0B6B2B, "key colour, made transparent; its RGB is the felt"),
+    ("HINT_TO", 0x00E8F0, "hint frame round the destination"),
     ("CARD", 0xFFFFFF, "card face; used by face tiles only"),
     ("BLACK", 0x000000, "clubs and spades"),
     ("RED", 0xE00000, "diamonds and hearts"),
@@ -40,7 +40,7 @@ PALETTE_ENTRIES = (
     ("BACK", 0x1C44B4, "card back"),
     ("BACK_LIGHT", 0x8CB4FF, "card back pattern"),
     ("CURSOR", 0xFFE000, "cursor frame"),
-    ("HINT", 0xFF30FF, "hint frame"),
+    ("HINT", 0xFF30FF, "hint frame round the cards to move"),
     ("SELECTED", 0xA8E4FF, "selection tint: not drawn, swap it in for CARD"),
     ("TEXT", 0xF4F4F4, "status and menu text"),
     ("CLEAR", 0x98A498, "only in the clear glyph: panels make it transparent"),
@@ -49,16 +49,34 @@ PALETTE_ENTRIES = (
     ("SLOT_FILL", 0x06501F, "foundation placeholder fill"),
 )
 C = {name: index for index, (name, _rgb, _why) in enumerate(PALETTE_ENTRIES)}
+# Names kept for indices that share another's: (name, same as, why).
+PALETTE_ALIASES = (
+    ("FELT", "TRANSPARENT", "table background RGB; no pixel is drawn in it"),
+)
 
 INDEX_MARGIN = 2  # corner index: pixels from the card edge (outline + 1)
 RANK_CHARS = "A23456789TJQK"  # T stands for the special "10" glyph
 SUIT_IS_RED = (False, True, True, False)
+# Font cells: one per code point FIRST_CHAR..LAST_CHAR (Latin-1), in order.
+# Latin-1 leaves 127..159 unprintable: the firmware's extras live there
+# (suits, arrows, the clear cell), and so do the few characters above 255
+# that have a glyph, at their Windows-1252 places.
 FIRST_CHAR = 32
+LAST_CHAR = 255
+FONT_CELLS = LAST_CHAR - FIRST_CHAR + 1
 EXTRA_FIRST_CHAR = 128
-CLEAR_KEY = "clear"  # the last font cell: all CLEAR, the margin round a panel
+CLEAR_KEY = "clear"  # all CLEAR: the see-through margin round a panel
+CLEAR_CHAR = EXTRA_FIRST_CHAR + len(glyphs.EXTRA_CHARS)
+# (constant name, character, its font char, what) for code points above 255.
+ABOVE_LATIN1 = (
+    ("OE_CAPITAL", "\u0152", 140, "OE ligature"),
+    ("OE", "\u0153", 156, "oe ligature: draws as the capital"),
+    ("Y_DIAERESIS_CAPITAL", "\u0178", 159, "Y diaeresis (chr(255) draws as it too)"),
+    ("APOSTROPHE", "\u2019", 146, "typographic apostrophe"),
+)
 
 # Card-sized tiles in sheet order, as offsets from the first face.  The font
-# band comes first in the sheet (see layout()), so the first face is not
+# band comes first in the sheet (see layouts()), so the first face is not
 # tile 0; sheets.py gets the absolute indices.
 CARD_BLOCK = (
     ("FACE", 0, "+ suit * 13 + rank - 1: face-up card"),
@@ -66,12 +84,22 @@ CARD_BLOCK = (
     ("EMPTY", 53, "empty pile outline"),
     ("FOUNDATION", 54, "foundation placeholder"),
     ("FOUNDATION_BASE", 55, "+ rank - 1: foundation showing its base rank"),
-    ("CURSOR", 68, "cursor frame, transparent inside"),
-    ("HINT", 69, "hint frame, transparent inside"),
+    ("FOUNDATION_FIRST", 68, "foundation that takes the base card, base not chosen yet"),
+    ("RESERVE", 69, "empty reserve"),
     ("REDEAL", 70, "empty stock, redeal available"),
     ("NO_REDEAL", 71, "empty stock, no redeal left"),
 )
 CARD_TILES = 72
+
+# Frame strips: one card wide, frame_step high.  A frame over h pixels is a
+# TileGrid of ceil(h / step) strips: a top, sides, a bottom.
+FRAME_COLOURS = (
+    ("CURSOR", "cursor"),
+    ("HINT", "hint source: the cards to move"),
+    ("HINT_TO", "hint destination"),
+)
+FRAME_PIECES = ("TOP", "SIDE", "BOTTOM")
+STRIPS = len(FRAME_COLOURS) * len(FRAME_PIECES) + 1  # and one blank strip
 MAX_TILE = 255  # displayio.TileGrid stores tile numbers in one byte
 
 
@@ -95,24 +123,36 @@ class SheetSpec:
     base_scale: int  # foundation base rank: font glyph scaled by this
     redeal: tuple
     frame: int  # cursor / hint frame thickness
+    frame_step: int  # height of a frame strip (see SMALL)
     fan_back_y: int  # rows of a face-down card that tell it from a face
+    accents: dict  # accent rows over ...
+    short: dict  # ... these shorter capitals make the accented capitals
+    star: tuple  # mark of the foundation that takes the first card
 
 
+# columns: the count that makes the small sheet smallest in bytes, then the
+# large one (tests/test_sprites.py checks that no other count does better).
+# frame_step 2: the rim is 2 px and the corners round off within it, so top
+# and bottom strips hold them whole; a frame is at most 1 px taller than the
+# cards it frames (card heights are even, so one card fits exactly); and 1 px
+# strips would need tile numbers over 255 (their rows sit below the font).
 SMALL = SheetSpec(
-    name="small", card_w=16, card_h=22, columns=9, corner=1,
+    name="small", card_w=16, card_h=22, columns=6, corner=1,
     font=glyphs.FONT_3X5, font_w=4, font_h=6,
     index_suits=glyphs.SUITS_5, pip_suits=glyphs.SUITS_7, ten=glyphs.TEN_3X5,
     court_font=glyphs.FONT_5X7, court_scale=1, base_scale=2,
-    redeal=glyphs.REDEAL_7, frame=2,
+    redeal=glyphs.REDEAL_7, frame=2, frame_step=2,
     fan_back_y=3,
+    accents=glyphs.ACCENTS_3X5, short=glyphs.SHORT_3X4, star=glyphs.STAR_7,
 )
 LARGE = SheetSpec(
     name="large", card_w=24, card_h=32, columns=9, corner=2,
     font=glyphs.FONT_5X7, font_w=6, font_h=8,
     index_suits=glyphs.SUITS_7, pip_suits=glyphs.SUITS_11, ten=glyphs.TEN_5X7,
     court_font=glyphs.FONT_5X7, court_scale=2, base_scale=2,
-    redeal=glyphs.REDEAL_11, frame=2,
+    redeal=glyphs.REDEAL_11, frame=2, frame_step=2,
     fan_back_y=3,
+    accents=glyphs.ACCENTS_5X7, short=glyphs.SHORT_5X6, star=glyphs.STAR_11,
 )
 SPECS = (SMALL, LARGE)
 
@@ -138,6 +178,14 @@ class Canvas:
                     for dy in range(scale):
                         for dx in range(scale):
                             self.put(x + gx * scale + dx, y + gy * scale + dy, colour)
+
+    def crop(self, left, top, width, height):
+        """A new canvas holding a rectangle of this one."""
+        part = Canvas(width, height)
+        for y in range(height):
+            start = (top + y) * self.width + left
+            part.pixels[y * width:(y + 1) * width] = self.pixels[start:start + width]
+        return part
 
     def blit(self, other, x, y):
         """Copy another canvas (all of it, transparent pixels too) to (x, y)."""
@@ -275,9 +323,44 @@ def draw_foundation(spec, rank=None):
     return canvas
 
 
-def draw_frame(spec, colour):
-    """Cursor or hint: a thick rim, transparent inside."""
-    return card_shape(spec, colour, thickness=spec.frame)
+def draw_reserve(spec):
+    """Empty reserve: the empty outline with a second one inside."""
+    canvas = draw_empty(spec)
+    for x, y in ring(spec.card_w - 4, spec.card_h - 4, spec.corner, 1):
+        canvas.put(x + 2, y + 2, C["SLOT"])
+    return canvas
+
+
+def draw_foundation_first(spec):
+    """Foundation that takes the first card: the placeholder with a star."""
+    canvas = draw_foundation(spec)
+    stamp_centred(canvas, spec.star, C["SLOT"])
+    return canvas
+
+
+def frame_strips(spec, colour):
+    """Top, side and bottom strips of a frame: a thick rim, hollow.
+
+    Cut from a rim three strips high; the rounded corners and the rim's
+    thickness fit in one strip, so top + n sides + bottom is the rim of a
+    box (n + 2) strips high.
+    """
+    step = spec.frame_step
+    assert max(spec.frame, spec.corner) <= step
+    whole = Canvas(spec.card_w, 3 * step)
+    for x, y in ring(spec.card_w, 3 * step, spec.corner, spec.frame):
+        whole.put(x, y, colour)
+    return [whole.crop(0, piece * step, spec.card_w, step) for piece in range(3)]
+
+
+def strip_tiles(spec):
+    """All frame strips in tile-index order: colour by colour, then blank."""
+    tiles = []
+    for name, _why in FRAME_COLOURS:
+        tiles += frame_strips(spec, C[name])
+    tiles.append(Canvas(spec.card_w, spec.frame_step))
+    assert len(tiles) == STRIPS
+    return tiles
 
 
 def cross_glyph(size):
@@ -301,73 +384,163 @@ def card_tiles(spec):
              for suit in range(4) for rank in range(1, 14)]
     tiles += [draw_back(spec), draw_empty(spec), draw_foundation(spec)]
     tiles += [draw_foundation(spec, rank) for rank in range(1, 14)]
-    tiles += [draw_frame(spec, C["CURSOR"]), draw_frame(spec, C["HINT"])]
+    tiles += [draw_foundation_first(spec), draw_reserve(spec)]
     tiles += [draw_stock_mark(spec, True), draw_stock_mark(spec, False)]
     assert len(tiles) == CARD_TILES
     return tiles
 
 
-def font_chars():
-    """Glyph keys for codes 32 up: ASCII (lower case as upper), then extras,
-    then the clear cell."""
+def font_table(spec):
+    """Every glyph of a size by key: the drawn ones and the accented capitals."""
+    table = dict(spec.font)
+    for char, (letter, accent) in glyphs.ACCENTED.items():
+        table[char] = spec.accents[accent] + spec.short[letter]
+    return table
+
+
+def cell_char(code):
+    """The character a font cell stands for (code FIRST_CHAR..LAST_CHAR)."""
+    for _name, char, cell, _what in ABOVE_LATIN1:
+        if cell == code:
+            return char
+    return chr(code)
+
+
+def font_keys(table):
+    """Glyph key of each font cell from FIRST_CHAR up, None for a blank cell.
+
+    Lower case draws as upper case (a letter whose capital has a glyph);
+    then come the extras after DEL and the clear cell.
+    """
     keys = []
-    for code in range(FIRST_CHAR, EXTRA_FIRST_CHAR):
-        char = chr(code)
-        keys.append(char.upper() if "a" <= char <= "z" else char)
-    return keys + list(glyphs.EXTRA_CHARS) + [CLEAR_KEY]
+    for code in range(FIRST_CHAR, LAST_CHAR + 1):
+        if EXTRA_FIRST_CHAR <= code < CLEAR_CHAR:
+            keys.append(glyphs.EXTRA_CHARS[code - EXTRA_FIRST_CHAR])
+            continue
+        if code == CLEAR_CHAR:
+            keys.append(CLEAR_KEY)
+            continue
+        char = cell_char(code)
+        upper = char.upper()
+        key = upper if upper in table else char
+        keys.append(key if key in table else None)
+    return keys
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Sheet geometry derived from a spec."""
+    """Sheet geometry derived from a spec (and the card tile both share)."""
 
     width: int
     height: int
     first_card_tile: int  # card-tile index of the ace of clubs
+    first_strip_tile: int  # strip-tile index of the cursor's top strip
 
 
-def layout(spec):
-    """Sheet size and the tile index of the first card.
+def tile_rect(index, sheet_width, tile_w, tile_h):
+    """(x, y, w, h) of tile ``index`` for one tile size."""
+    per_row = sheet_width // tile_w
+    return (index % per_row) * tile_w, (index // per_row) * tile_h, tile_w, tile_h
+
+
+def run_rects(first, count, sheet_width, tile_w, tile_h):
+    """Rectangles, one a sheet row, covering tiles first .. first + count - 1."""
+    per_row = sheet_width // tile_w
+    rects = []
+    index, end = first, first + count
+    while index < end:
+        row, column = divmod(index, per_row)
+        run = min(per_row - column, end - index)
+        rects.append((column * tile_w, row * tile_h, run * tile_w, tile_h))
+        index += run
+    return rects
+
+
+def overlap(a, b):
+    """True if two (x, y, w, h) rectangles share a pixel."""
+    return (a[0] < b[0] + b[2] and b[0] < a[0] + a[2]
+            and a[1] < b[1] + b[3] and b[1] < a[1] + a[3])
+
+
+def font_bottom(spec):
+    """First pixel row below the font band."""
+    per_row = spec.columns * spec.card_w // spec.font_w
+    return math.ceil(FONT_CELLS / per_row) * spec.font_h
+
+
+def sheet_layout(spec, first_card):
+    """Where things go on one sheet, cards starting at ``first_card``.
 
     displayio.TileGrid needs the bitmap width and height to be exact
-    multiples of the tile size (card tiles and font tiles alike) and only
-    takes tile numbers 0..255.  So the font band goes at the top, where its
-    tile numbers are 0 up, and the card tiles start on the next card row.
+    multiples of every tile size used on it (cards, font cells, strips) and
+    only takes tile numbers 0..255, counted in units of its own tile size.
+    So the font band goes at the top, where its tile numbers are 0 up; the
+    strips take the first free run of strip places (their numbers too must
+    stay low, so they fill a gap by the font), and the cards the rows below.
     """
     width = spec.columns * spec.card_w
     assert width % 8 == 0 and width % spec.font_w == 0
-    font_rows = math.ceil(len(font_chars()) / (width // spec.font_w))
-    card_row = math.ceil(font_rows * spec.font_h / spec.card_h)
-    card_end = (card_row + math.ceil(CARD_TILES / spec.columns)) * spec.card_h
-    step = math.lcm(spec.card_h, spec.font_h)
-    height = math.ceil(card_end / step) * step
-    first = card_row * spec.columns
-    assert first + CARD_TILES - 1 <= MAX_TILE and len(font_chars()) - 1 <= MAX_TILE
-    return Layout(width, height, first)
+    taken = run_rects(0, FONT_CELLS, width, spec.font_w, spec.font_h)
+    cards = run_rects(first_card, CARD_TILES, width, spec.card_w, spec.card_h)
+    assert not any(overlap(card, cell) for card in cards for cell in taken)
+    taken += cards
+
+    def strip(index):
+        return tile_rect(index, width, spec.card_w, spec.frame_step)
+
+    first_strip = next((start for start in range(MAX_TILE - STRIPS + 2)
+                        if not any(overlap(strip(start + k), other)
+                                   for k in range(STRIPS) for other in taken)), None)
+    assert first_strip is not None, "no room for the frame strips"
+    bottom = max(y + h for _x, y, _w, h in taken + [strip(first_strip + STRIPS - 1)])
+    step = math.lcm(spec.card_h, spec.font_h, spec.frame_step)
+    height = math.ceil(bottom / step) * step
+    assert FONT_CELLS - 1 <= MAX_TILE and first_card + CARD_TILES - 1 <= MAX_TILE
+    return Layout(width, height, first_card, first_strip)
+
+
+def layouts(specs=SPECS):
+    """{name: Layout} for specs whose card tiles share their numbers."""
+    first = max(math.ceil(font_bottom(spec) / spec.card_h) * spec.columns
+                for spec in specs)
+    return {spec.name: sheet_layout(spec, first) for spec in specs}
+
+
+def layout(spec):
+    """The Layout of one of SPECS."""
+    return layouts()[spec.name]
 
 
 def draw_font(canvas, spec):
-    """Font band at the top: one light glyph per cell, ' ' in tile 0."""
-    per_row = canvas.width // spec.font_w
-    for offset, key in enumerate(font_chars()):
-        x = (offset % per_row) * spec.font_w
-        y = (offset // per_row) * spec.font_h
+    """Font band at the top: one light glyph per cell, ' ' in tile 0.
+
+    A glyph one row shorter than the cell leaves the top row blank; one as
+    tall as the cell (an accented capital) draws its accent there.
+    """
+    table = font_table(spec)
+    for offset, key in enumerate(font_keys(table)):
+        x, y, _w, _h = tile_rect(offset, canvas.width, spec.font_w, spec.font_h)
         if key == CLEAR_KEY:
             for dy in range(spec.font_h):
                 for dx in range(spec.font_w):
                     canvas.put(x + dx, y + dy, C["CLEAR"])
-        else:
-            canvas.stamp(spec.font[key], x, y, C["TEXT"])
+        elif key is not None:
+            glyph = table[key]
+            assert len(glyph) in (spec.font_h - 1, spec.font_h), key
+            assert len(glyph[0]) < spec.font_w, key  # the right column spaces
+            canvas.stamp(glyph, x, y + spec.font_h - len(glyph), C["TEXT"])
 
 
 def build_sheet(spec):
     """The whole sheet for one size as a Canvas."""
     geometry = layout(spec)
     canvas = Canvas(geometry.width, geometry.height)
-    for offset, tile in enumerate(card_tiles(spec)):
-        index = geometry.first_card_tile + offset
-        canvas.blit(tile, (index % spec.columns) * spec.card_w,
-                    (index // spec.columns) * spec.card_h)
+    for first, tiles in ((geometry.first_card_tile, card_tiles(spec)),
+                         (geometry.first_strip_tile, strip_tiles(spec))):
+        for offset, tile in enumerate(tiles):
+            x, y, _w, _h = tile_rect(first + offset, geometry.width,
+                                     tile.width, tile.height)
+            canvas.blit(tile, x, y)
     draw_font(canvas, spec)
     return canvas
 
@@ -396,9 +569,11 @@ def sheet_fields(spec):
     """Per-size values for sheets.py, in SHEET_FIELDS order."""
     geometry = layout(spec)
     fan_x, fan_y = fan_steps(spec)
+    strip = geometry.first_strip_tile
     return ('"/sheets/%s.bmp"' % spec.name, geometry.width, geometry.height,
             spec.card_w, spec.card_h, spec.font_w, spec.font_h,
-            0, fan_x, fan_y, spec.fan_back_y)
+            0, fan_x, fan_y, spec.fan_back_y, spec.frame_step,
+            strip, strip + 1, strip + 2, strip + STRIPS - 1)
 
 
 SHEET_FIELDS = (
@@ -408,11 +583,16 @@ SHEET_FIELDS = (
     ("CARD_W", "card tile width"),
     ("CARD_H", "card tile height"),
     ("FONT_W", "font tile width (glyph + spacing)"),
-    ("FONT_H", "font tile height (glyph + spacing)"),
+    ("FONT_H", "font tile height (spacing row on top + glyph)"),
     ("FONT_FIRST_TILE", "font tile index of ' ' (chr 32)"),
     ("FAN_X", "min x step of a sideways fan that shows rank and suit"),
     ("FAN_Y", "min y step of a downward fan that shows rank and suit"),
     ("FAN_BACK_Y", "min y step that tells face-down from face-up"),
+    ("FRAME_STEP", "frame strip height (tile_height of a frame TileGrid)"),
+    ("TILE_FRAME_TOP", "+ FRAME_*: frame top edge with its rounded corners"),
+    ("TILE_FRAME_SIDE", "+ FRAME_*: frame left and right edges"),
+    ("TILE_FRAME_BOTTOM", "+ FRAME_*: frame bottom edge with its rounded corners"),
+    ("TILE_FRAME_BLANK", "transparent strip, for a frame grid's unused rows"),
 )
 
 MODULE_DOC = '''"""Card-art constants for Circuit Patience: palette, tile indices, sheets.
@@ -420,18 +600,37 @@ MODULE_DOC = '''"""Card-art constants for Circuit Patience: palette, tile indice
 GENERATED by sprites/build_sheets.py -- do not edit; change the generator and
 run ``python sprites/build_sheets.py``.  This module owns the layout of
 /sheets/small.bmp (160x128, 240x135 screens) and /sheets/large.bmp (240x240,
-320x240): one 4-bit BMP each, 16 colours, same palette and tile order.
+320x240): one 4-bit BMP each, 16 colours, same palette.
 
 Card tiles (TileGrid tile_width=CARD_W, tile_height=CARD_H): a face-up card
 is TILE_FACE + suit * 13 + rank - 1 (suits 0 clubs, 1 diamonds, 2 hearts,
-3 spades; rank 1 = A .. 13 = K); the other TILE_* are listed below.  Font
-tiles (tile_width=FONT_W, tile_height=FONT_H, same bitmap): FONT_FIRST_TILE +
-ord(ch) - 32 for ch from chr(32) to chr(FONT_LAST_CHAR); lower case looks
-like upper case; chr(CHAR_SUIT + suit) is a suit symbol.  The font sits at
-the top of the sheet because a TileGrid takes tile numbers 0..255 only.
-Pixels of COLOUR_TRANSPARENT are meant to be transparent.
+3 spades; rank 1 = A .. 13 = K); the other TILE_* are listed below.  Card
+tile numbers are the same in both sheets.
 
-Per-size values are tuples indexed by SMALL or LARGE, e.g. ``CARD_W[SMALL]``.
+Font tiles (tile_width=FONT_W, tile_height=FONT_H, same bitmap): the tile of
+code point c is FONT_FIRST_TILE + c - 32 for every c from 32 to
+FONT_LAST_CHAR (255, Latin-1); a cell with no glyph is blank.  Lower-case
+letters draw as their capitals (a-z, the accented ones and y-diaeresis too).
+The top row of a cell is blank except over accented capitals, which draw
+their accent there.  Codes 127..159 are not Latin-1 characters: they hold
+DEL (a block), the firmware's extras (chr(CHAR_SUIT + suit), the arrows,
+CHAR_CLEAR: the cell panels leave see-through) and, at their Windows-1252
+places, the only code points above 255 with a glyph: FONT_ABOVE_LATIN1[i]
+draws as chr(FONT_ABOVE_LATIN1_CHAR[i]) (OE ligature capital and small, Y
+diaeresis capital, typographic apostrophe).  Every other code point above
+255 has no glyph.  The font sits at the top of the sheet because a TileGrid
+takes tile numbers 0..255 only.
+
+Frame strips (tile_width=CARD_W, tile_height=FRAME_STEP, same bitmap): a
+frame round h pixels of cards (a card, a fanned group) is a TileGrid one
+tile wide and n = max(2, ceil(h / FRAME_STEP)) tiles high: tile 0 is
+TILE_FRAME_TOP + colour, tiles 1 .. n - 2 TILE_FRAME_SIDE + colour, tile
+n - 1 TILE_FRAME_BOTTOM + colour, with colour one of FRAME_CURSOR,
+FRAME_HINT, FRAME_HINT_TO.  A grid made for the tallest frame fills the
+rows below its bottom with TILE_FRAME_BLANK.
+
+Pixels of COLOUR_TRANSPARENT are meant to be transparent.  Per-size values
+are tuples indexed by SMALL or LARGE, e.g. ``CARD_W[SMALL]``.
 """
 '''
 
@@ -443,7 +642,7 @@ def tile(name):
 
 def first_card_tile():
     """Card-tile index of the first face; both sheets must agree on it."""
-    firsts = {layout(spec).first_card_tile for spec in SPECS}
+    firsts = {geometry.first_card_tile for geometry in layouts().values()}
     assert len(firsts) == 1, firsts
     return firsts.pop()
 
@@ -453,6 +652,8 @@ def render_module():
     lines = [MODULE_DOC, "# Palette indices (both sheets)."]
     lines += ["COLOUR_%s = %d  # %s" % (name, index, why)
               for index, (name, _rgb, why) in enumerate(PALETTE_ENTRIES)]
+    lines += ["COLOUR_%s = %d  # %s" % (name, C[same], why)
+              for name, same, why in PALETTE_ALIASES]
     lines += ["", "# RGB of each palette index, for displayio.Palette.",
               "PALETTE = ("]
     lines += ["    0x%06X,  # %s" % (rgb, name) for name, rgb, _ in PALETTE_ENTRIES]
@@ -460,12 +661,21 @@ def render_module():
     first = first_card_tile()
     lines += ["TILE_%s = %d  # %s" % (name, first + offset, why)
               for name, offset, why in CARD_BLOCK]
-    extras = glyphs.EXTRA_CHARS + (CLEAR_KEY,)
+    lines += ["", "# Frame colours: add to TILE_FRAME_TOP / _SIDE / _BOTTOM."]
+    lines += ["FRAME_%s = %d  # %s" % (name, len(FRAME_PIECES) * index, why)
+              for index, (name, why) in enumerate(FRAME_COLOURS)]
     lines += ["", "# Font characters.",
-              "FONT_LAST_CHAR = %d" % (EXTRA_FIRST_CHAR + len(extras) - 1),
+              "FONT_LAST_CHAR = %d" % LAST_CHAR,
               "CHAR_SUIT = %d  # + suit" % EXTRA_FIRST_CHAR]
     lines += ["CHAR_%s = %d" % (key.upper(), EXTRA_FIRST_CHAR + offset)
-              for offset, key in enumerate(extras) if offset >= 4]
+              for offset, key in enumerate(glyphs.EXTRA_CHARS) if offset >= 4]
+    lines += ["CHAR_CLEAR = %d  # all COLOUR_CLEAR: the panel margin" % CLEAR_CHAR]
+    lines += ["CHAR_%s = %d  # U+%04X %s" % (name, cell, ord(char), what)
+              for name, char, cell, what in ABOVE_LATIN1]
+    lines += ["FONT_ABOVE_LATIN1 = (%s)  # code points above 255 with a glyph"
+              % ", ".join("0x%X" % ord(entry[1]) for entry in ABOVE_LATIN1),
+              "FONT_ABOVE_LATIN1_CHAR = (%s)  # the font char of each"
+              % ", ".join(str(entry[2]) for entry in ABOVE_LATIN1)]
     lines += ["", "# Sheet sizes: index the tuples below with these."]
     lines += ["%s = %d" % (spec.name.upper(), index) for index, spec in enumerate(SPECS)]
     columns = zip(*(sheet_fields(spec) for spec in SPECS))

@@ -5,11 +5,14 @@ Needs the pip packages ``adafruit-circuitpython-imageload`` (which brings
 """
 
 import ast
+import dataclasses
 import importlib.util
 import itertools
+import math
 import struct
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import adafruit_imageload
@@ -19,6 +22,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 GENERATED = ("sheets/small.bmp", "sheets/large.bmp", "patience/screens/sheets.py")
+sys.path.insert(0, str(ROOT / "sprites"))
+import build_sheets  # noqa: E402  (the generator, for its layout rules)
 
 
 def load_sheets_module():
@@ -40,7 +45,9 @@ class Sheet:
         self.name = name
         size = getattr(S, name.upper())
         for field in ("PATH", "SHEET_W", "SHEET_H", "CARD_W", "CARD_H", "FONT_W",
-                      "FONT_H", "FONT_FIRST_TILE", "FAN_X", "FAN_Y", "FAN_BACK_Y"):
+                      "FONT_H", "FONT_FIRST_TILE", "FAN_X", "FAN_Y", "FAN_BACK_Y",
+                      "FRAME_STEP", "TILE_FRAME_TOP", "TILE_FRAME_SIDE",
+                      "TILE_FRAME_BOTTOM", "TILE_FRAME_BLANK"):
             setattr(self, field.lower(), getattr(S, field)[size])
         self.file = FIRMWARE / self.path.lstrip("/")
         self.bitmap, self.palette = adafruit_imageload.load(str(self.file))
@@ -67,14 +74,34 @@ class Sheet:
                                      self.font_w, self.font_h)
         return self.pixels(left, top, self.font_w, self.font_h)
 
+    def strip(self, index):
+        """Pixels of frame strip ``index``, as a list of rows."""
+        left, top = self.tile_origin(index, self.card_w, self.frame_step)
+        return [self.pixels(left, top + y, self.card_w, 1) for y in range(self.frame_step)]
+
+    def frame(self, colour, sides):
+        """Rows of a frame: top strip, ``sides`` side strips, bottom strip."""
+        rows = self.strip(self.tile_frame_top + colour)
+        for _ in range(sides):
+            rows += self.strip(self.tile_frame_side + colour)
+        return rows + self.strip(self.tile_frame_bottom + colour)
+
     def font_bottom(self):
         """First pixel row below the font band."""
         last = self.font_first_tile + S.FONT_LAST_CHAR - 32
         return (last // (self.sheet_w // self.font_w) + 1) * self.font_h
 
-    def tile_at(self, x, y):
-        """Card-tile index that covers pixel (x, y)."""
-        return (y // self.card_h) * (self.sheet_w // self.card_w) + x // self.card_w
+    def tile_at(self, x, y, width=None, height=None):
+        """Index of the tile of a size (a card's by default) covering (x, y)."""
+        width, height = width or self.card_w, height or self.card_h
+        return (y // height) * (self.sheet_w // width) + x // width
+
+    def tile_sizes(self):
+        """(width, height, first, last) of each kind of tile on the sheet."""
+        first_font = self.font_first_tile
+        return ((self.card_w, self.card_h, S.TILE_FACE, S.TILE_NO_REDEAL),
+                (self.font_w, self.font_h, first_font, first_font + S.FONT_LAST_CHAR - 32),
+                (self.card_w, self.frame_step, self.tile_frame_top, self.tile_frame_blank))
 
 
 @pytest.fixture(scope="module", params=["small", "large"])
@@ -83,10 +110,47 @@ def sheet(request):
 
 
 FACES = range(S.TILE_FACE, S.TILE_FACE + 52)
+FRAMES = ((S.FRAME_CURSOR, S.COLOUR_CURSOR), (S.FRAME_HINT, S.COLOUR_HINT),
+          (S.FRAME_HINT_TO, S.COLOUR_HINT_TO))
+ACCENTS_ABOVE = {"0300", "0301", "0302", "0303", "0308", "030A"}  # combining marks
+FRENCH = "\u00c0\u00c2\u00c6\u00c7\u00c8\u00c9\u00ca\u00cb\u00ce\u00cf\u00d4\u0152\u00d9\u00db\u00dc\u0178\u00ab\u00bb\u00b0\u2019"
 
 
 def face(suit, rank):
     return S.TILE_FACE + suit * 13 + rank - 1
+
+
+def font_code(char):
+    """The font char that draws ``char`` (None: no glyph), as sheets.py says."""
+    code = ord(char)
+    if code <= S.FONT_LAST_CHAR:
+        return code
+    if code in S.FONT_ABOVE_LATIN1:
+        return S.FONT_ABOVE_LATIN1_CHAR[S.FONT_ABOVE_LATIN1.index(code)]
+    return None
+
+
+def accented(char):
+    """(base letter, True) for a capital with an accent above, else (None, False)."""
+    parts = unicodedata.decomposition(char).split()
+    if len(parts) == 2 and parts[1] in ACCENTS_ABOVE:
+        return chr(int(parts[0], 16)), True
+    return None, False
+
+
+def cell_char(code):
+    """The character a font cell holds: Windows-1252's in 128..159 if any."""
+    if 128 <= code < 160:
+        return bytes([code]).decode("cp1252", "ignore") or chr(code)
+    return chr(code)
+
+
+def alias_of(code):
+    """The font char whose glyph cell ``code`` repeats, or None."""
+    char = cell_char(code)
+    if code in (S.CHAR_OE, 255) or ("a" <= char <= "z") or (224 <= code <= 254 and code != 247):
+        return font_code(char.upper())
+    return None
 
 
 def test_regenerating_gives_the_committed_files(tmp_path):
@@ -113,21 +177,48 @@ def test_palette_constants():
     assert len(S.PALETTE) == 16
     assert all(0 <= rgb <= 0xFFFFFF for rgb in S.PALETTE)
     assert S.COLOUR_TRANSPARENT == 0
-    names = [n for n in dir(S) if n.startswith("COLOUR_")]
+    names = [n for n in dir(S) if n.startswith("COLOUR_") and n != "COLOUR_FELT"]
     assert sorted(getattr(S, n) for n in names) == list(range(16))
+    assert S.PALETTE[S.COLOUR_FELT] == S.PALETTE[S.COLOUR_TRANSPARENT]  # the old name still works
     assert S.PALETTE[S.COLOUR_RED] != S.PALETTE[S.COLOUR_BLACK]
     assert S.PALETTE[S.COLOUR_SELECTED] != S.PALETTE[S.COLOUR_CARD]
+
+
+def rgb_distance(a, b):
+    return sum(abs((a >> shift & 0xFF) - (b >> shift & 0xFF)) for shift in (0, 8, 16))
+
+
+def test_frame_colours_stand_apart():
+    frames = [S.PALETTE[colour] for _offset, colour in FRAMES]
+    others = [S.PALETTE[c] for c in (S.COLOUR_CARD, S.COLOUR_SELECTED, S.COLOUR_TEXT,
+                                     S.COLOUR_SLOT, S.COLOUR_FELT, S.COLOUR_BACK_LIGHT)]
+    for a, b in itertools.combinations(frames, 2):
+        assert rgb_distance(a, b) >= 200, (hex(a), hex(b))
+    for a, b in itertools.product(frames, others):
+        assert rgb_distance(a, b) >= 150, (hex(a), hex(b))
 
 
 def test_tile_index_constants():
     first = S.TILE_FACE
     offsets = [t - first for t in (S.TILE_BACK, S.TILE_EMPTY, S.TILE_FOUNDATION,
-                                   S.TILE_FOUNDATION_BASE, S.TILE_CURSOR, S.TILE_HINT,
-                                   S.TILE_REDEAL, S.TILE_NO_REDEAL)]
+                                   S.TILE_FOUNDATION_BASE, S.TILE_FOUNDATION_FIRST,
+                                   S.TILE_RESERVE, S.TILE_REDEAL, S.TILE_NO_REDEAL)]
     assert offsets == [52, 53, 54, 55, 68, 69, 70, 71]
-    # displayio.TileGrid only takes tile numbers 0..255.
-    assert S.TILE_NO_REDEAL <= 255
-    assert max(S.FONT_FIRST_TILE) + S.FONT_LAST_CHAR - 32 <= 255
+    assert (S.FRAME_CURSOR, S.FRAME_HINT, S.FRAME_HINT_TO) == (0, 3, 6)
+    for size in (S.SMALL, S.LARGE):
+        top = S.TILE_FRAME_TOP[size]
+        assert (S.TILE_FRAME_SIDE[size], S.TILE_FRAME_BOTTOM[size],
+                S.TILE_FRAME_BLANK[size]) == (top + 1, top + 2, top + 9)
+
+
+def test_every_tile_number_fits_a_tilegrid(sheet):
+    # displayio.TileGrid only takes tile numbers 0..255 (CircuitPython 9
+    # refuses more, 10 draws wrong tiles), counted in its own tile size, and
+    # wants the bitmap an exact multiple of that size.
+    for width, height, first, last in sheet.tile_sizes():
+        assert sheet.sheet_w % width == 0 and sheet.sheet_h % height == 0
+        assert 0 <= first <= last <= 255
+        assert last < (sheet.sheet_w // width) * (sheet.sheet_h // height)
 
 
 def test_bmp_header_is_4bit_uncompressed_bottom_up(sheet):
@@ -167,14 +258,36 @@ def test_ondiskbitmap_opens_the_sheet(sheet):
         assert len(odb.pixel_shader) == 16
 
 
-def test_tilegrid_accepts_card_and_font_tiles(sheet):
-    for width, height, last in (
-            (sheet.card_w, sheet.card_h, S.TILE_NO_REDEAL),
-            (sheet.font_w, sheet.font_h, sheet.font_first_tile + S.FONT_LAST_CHAR - 32)):
+def test_tilegrid_accepts_card_font_and_strip_tiles(sheet):
+    for width, height, _first, last in sheet.tile_sizes():
         grid = displayio.TileGrid(sheet.bitmap, pixel_shader=sheet.palette,
                                   tile_width=width, tile_height=height)
         grid[0] = last  # raises if the tile number is out of range
         assert (sheet.sheet_w // width) * (sheet.sheet_h // height) > last
+
+
+def sheet_bytes(geometry):
+    return geometry.width * geometry.height // 2
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_sheets_are_as_small_as_the_rules_allow(index):
+    # The small sheet (loaded into RAM on a 192 KB board) first: no other
+    # card-column count makes it smaller; then the large one, likewise,
+    # among the choices that keep the small one as small.
+    specs = build_sheets.SPECS
+    now = {name: sheet_bytes(g) for name, g in build_sheets.layouts(specs).items()}
+    name = specs[index].name
+    for columns in range(2, 24):
+        trial = tuple(dataclasses.replace(spec, columns=columns) if spec.name == name
+                      else spec for spec in specs)
+        try:
+            sizes = {n: sheet_bytes(g) for n, g in build_sheets.layouts(trial).items()}
+        except AssertionError:
+            continue  # a width the tile sizes or the 0..255 rule forbid
+        if name == "large" and sizes["small"] > now["small"]:
+            continue
+        assert sizes[name] >= now[name], columns
 
 
 def test_card_sizes(sheet):
@@ -252,23 +365,42 @@ def test_back_is_blue(sheet):
     assert S.COLOUR_BACK_LIGHT in back and S.COLOUR_CARD not in back
 
 
-@pytest.mark.parametrize("tile,colour", [(S.TILE_CURSOR, S.COLOUR_CURSOR),
-                                         (S.TILE_HINT, S.COLOUR_HINT)])
-def test_frames_are_hollow(sheet, tile, colour):
-    w, h = sheet.card_w, sheet.card_h
-    assert set(sheet.card(tile, w - 4, h - 4, 2, 2)) == {S.COLOUR_TRANSPARENT}
-    pixels = sheet.card(tile)
-    for x, y in ((w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2),
-                 (w // 2, 1), (1, h // 2)):
-        assert pixels[y * w + x] == colour, (x, y)
-    assert set(pixels) == {S.COLOUR_TRANSPARENT, colour}
+def test_frame_step_fits_the_rim(sheet):
+    # The rim (2 px) and the rounded corner fit in one strip, so strips stack
+    # into a frame of any height in steps of FRAME_STEP.
+    assert sheet.frame_step == 2
+    assert sheet.card_h % sheet.frame_step == 0  # a frame round one card fits it exactly
+
+
+@pytest.mark.parametrize("offset,colour", FRAMES)
+def test_frame_strips_stack_into_a_hollow_frame(sheet, offset, colour):
+    w = sheet.card_w
+    for sides in range(0, 2 * sheet.card_h):
+        rows = sheet.frame(offset, sides)
+        h = len(rows)
+        assert h == (sides + 2) * sheet.frame_step
+        assert {p for row in rows for p in row} == {S.COLOUR_TRANSPARENT, colour}
+        for y, row in enumerate(rows):
+            for x, pixel in enumerate(row):
+                rim = min(x, y, w - 1 - x, h - 1 - y) < 2
+                corner = min(x, w - 1 - x) + min(y, h - 1 - y) < 2 - (sheet.name == "small")
+                if corner or not rim:
+                    assert pixel == S.COLOUR_TRANSPARENT, (sides, x, y)
+                else:
+                    assert pixel == colour, (sides, x, y)
+
+
+def test_blank_strip_is_transparent(sheet):
+    rows = sheet.strip(sheet.tile_frame_blank)
+    assert {p for row in rows for p in row} == {S.COLOUR_TRANSPARENT}
 
 
 def test_placeholders(sheet):
     w, h = sheet.card_w, sheet.card_h
     assert set(sheet.card(S.TILE_EMPTY, w - 4, h - 4, 2, 2)) == {S.COLOUR_TRANSPARENT}
     assert sheet.card(S.TILE_EMPTY)[w // 2] == S.COLOUR_SLOT
-    tiles = [S.TILE_EMPTY, S.TILE_FOUNDATION, S.TILE_REDEAL, S.TILE_NO_REDEAL]
+    tiles = [S.TILE_EMPTY, S.TILE_FOUNDATION, S.TILE_REDEAL, S.TILE_NO_REDEAL,
+             S.TILE_RESERVE, S.TILE_FOUNDATION_FIRST]
     tiles += [S.TILE_FOUNDATION_BASE + r for r in range(13)]
     views = [sheet.card(t) for t in tiles]
     assert_pairwise_distinct(views)
@@ -276,12 +408,40 @@ def test_placeholders(sheet):
         assert S.COLOUR_CARD not in view and S.COLOUR_SLOT in view
 
 
+def test_reserve_mark_differs_from_the_empty_tableau(sheet):
+    w, h = sheet.card_w, sheet.card_h
+    reserve, empty = sheet.card(S.TILE_RESERVE), sheet.card(S.TILE_EMPTY)
+    # The same outline, and a second one inside where the empty slot is bare.
+    assert [p for p in reserve if p != S.COLOUR_TRANSPARENT] != []
+    inside = sheet.card(S.TILE_RESERVE, w - 4, h - 4, 2, 2)
+    assert S.COLOUR_SLOT in inside and reserve != empty
+    assert all(r == e for r, e in zip(reserve, empty) if e == S.COLOUR_SLOT)
+
+
+def test_first_foundation_mark_is_a_foundation_with_a_mark(sheet):
+    first, plain = sheet.card(S.TILE_FOUNDATION_FIRST), sheet.card(S.TILE_FOUNDATION)
+    changed = [i for i, (a, b) in enumerate(zip(first, plain)) if a != b]
+    assert len(changed) >= 15
+    assert all(plain[i] == S.COLOUR_SLOT_FILL and first[i] == S.COLOUR_SLOT for i in changed)
+
+
 def test_everything_else_is_transparent(sheet):
-    font_bottom = sheet.font_bottom()
+    sizes = sheet.tile_sizes()
     for y in range(sheet.sheet_h):
         for x in range(sheet.sheet_w):
-            if y >= font_bottom and not S.TILE_FACE <= sheet.tile_at(x, y) <= S.TILE_NO_REDEAL:
-                assert sheet.bitmap[x, y] == S.COLOUR_TRANSPARENT, (x, y)
+            if sheet.bitmap[x, y] != S.COLOUR_TRANSPARENT:
+                assert any(first <= sheet.tile_at(x, y, w, h) <= last
+                           for w, h, first, last in sizes), (x, y)
+
+
+def test_kinds_of_tile_do_not_overlap(sheet):
+    covered = {}
+    for kind, (w, h, first, last) in enumerate(sheet.tile_sizes()):
+        for index in range(first, last + 1):
+            left, top = sheet.tile_origin(index, w, h)
+            for y in range(top, top + h):
+                for x in range(left, left + w):
+                    assert covered.setdefault((x, y), kind) == kind, (kind, index, x, y)
 
 
 def test_font_band_is_above_the_cards(sheet):
@@ -291,17 +451,99 @@ def test_font_band_is_above_the_cards(sheet):
     assert sheet.font_bottom() <= first_card_y
 
 
+def shown_codes(sheet):
+    """Font chars with a glyph of their own (not a copy of another cell)."""
+    return [code for code in range(32, S.FONT_LAST_CHAR + 1)
+            if code != S.CHAR_CLEAR and alias_of(code) is None
+            and set(sheet.glyph(code)) != {S.COLOUR_TRANSPARENT}]
+
+
 def test_font_glyphs(sheet):
     fw, fh = sheet.font_w, sheet.font_h
     assert set(sheet.glyph(32)) == {S.COLOUR_TRANSPARENT}
-    shown = [sheet.glyph(code) for code in range(33, 96)]
-    shown += [sheet.glyph(code) for code in range(123, S.CHAR_CLEAR)]
-    assert_pairwise_distinct(shown)
+    shown = shown_codes(sheet)
+    assert set(range(33, 127)) - set(range(97, 123)) <= set(shown)
+    assert_pairwise_distinct([sheet.glyph(code) for code in shown])
     assert set(sheet.glyph(S.CHAR_CLEAR)) == {S.COLOUR_CLEAR}  # the panel's see-through cell
-    for pixels in shown:
-        assert set(pixels) == {S.COLOUR_TRANSPARENT, S.COLOUR_TEXT}
-        assert all(pixels[y * fw + fw - 1] == 0 for y in range(fh))  # spacing
-        assert set(pixels[(fh - 1) * fw:]) == {S.COLOUR_TRANSPARENT}
+    for code in shown:
+        pixels = sheet.glyph(code)
+        assert set(pixels) == {S.COLOUR_TRANSPARENT, S.COLOUR_TEXT}, code
+        assert all(pixels[y * fw + fw - 1] == 0 for y in range(fh)), code  # spacing
+    assert S.FONT_LAST_CHAR == 255
+    assert S.CHAR_SUIT + 3 < S.CHAR_LEFT < S.CHAR_RIGHT < S.CHAR_UP < S.CHAR_DOWN < 160
+    assert 127 <= S.CHAR_SUIT and 127 <= S.CHAR_CLEAR < 160
+
+
+def test_top_row_is_blank_except_over_accented_capitals(sheet):
+    fw = sheet.font_w
+    for code in shown_codes(sheet):
+        _base, accent = accented(cell_char(code))
+        if not accent and code != 0xC5:  # A ring: its ring is the accent
+            assert set(sheet.glyph(code)[:fw]) == {S.COLOUR_TRANSPARENT}, code
+
+
+def test_accented_capitals_differ_from_their_letters(sheet):
+    letters = [chr(code) for code in range(0xC0, 0xDF)] + ["\u0178"]
+    checked = 0
+    for char in letters:
+        base, accent = accented(char)
+        if base is None and unicodedata.decomposition(char):
+            base = chr(int(unicodedata.decomposition(char).split()[0], 16))  # C cedilla
+        if base is None:
+            continue
+        glyph = sheet.glyph(font_code(char))
+        assert glyph != sheet.glyph(ord(base)), char
+        assert set(glyph) == {S.COLOUR_TRANSPARENT, S.COLOUR_TEXT}, char
+        checked += 1
+    assert checked == 27
+
+
+def test_french_characters_have_glyphs(sheet):
+    for char in FRENCH + FRENCH.lower():
+        code = font_code(char)
+        assert code is not None, char
+        assert S.COLOUR_TEXT in sheet.glyph(code), char
+
+
+def test_lower_case_draws_capitals(sheet):
     for code in range(ord("a"), ord("z") + 1):
         assert sheet.glyph(code) == sheet.glyph(code - 32)
-    assert S.FONT_LAST_CHAR >= S.CHAR_SUIT + 3
+    for code in range(0xE0, 0xFF):
+        if code != 0xF7:  # the division sign is no letter
+            assert sheet.glyph(code) == sheet.glyph(code - 32), hex(code)
+    assert sheet.glyph(0xFF) == sheet.glyph(font_code("\u0178"))
+    assert sheet.glyph(font_code("\u0153")) == sheet.glyph(font_code("\u0152"))
+    assert S.COLOUR_TEXT in sheet.glyph(0xDF)  # sharp s has a glyph of its own
+
+
+def test_characters_above_latin1_sit_where_windows_1252_has_them():
+    assert (S.CHAR_OE_CAPITAL, S.CHAR_OE) == (140, 156)
+    assert len(S.FONT_ABOVE_LATIN1) == len(S.FONT_ABOVE_LATIN1_CHAR)
+    for code, cell in zip(S.FONT_ABOVE_LATIN1, S.FONT_ABOVE_LATIN1_CHAR):
+        assert code > 255 and bytes([cell]).decode("cp1252") == chr(code)
+    extras = set(range(S.CHAR_SUIT, S.CHAR_SUIT + 4)) | {
+        S.CHAR_LEFT, S.CHAR_RIGHT, S.CHAR_UP, S.CHAR_DOWN, S.CHAR_CLEAR}
+    assert not extras & set(S.FONT_ABOVE_LATIN1_CHAR)
+
+
+def test_cells_without_a_glyph_are_blank(sheet):
+    extras = set(range(S.CHAR_SUIT, S.CHAR_SUIT + 4)) | {
+        127, S.CHAR_LEFT, S.CHAR_RIGHT, S.CHAR_UP, S.CHAR_DOWN, S.CHAR_CLEAR}
+    for code in range(127, 160):
+        if code not in extras and code not in S.FONT_ABOVE_LATIN1_CHAR:
+            assert set(sheet.glyph(code)) == {S.COLOUR_TRANSPARENT}, code
+    assert set(sheet.glyph(0xA0)) == {S.COLOUR_TRANSPARENT}  # no-break space
+
+
+def test_card_corner_ranks_are_the_font_glyphs(sheet):
+    # Cards draw their ranks with the font's glyphs: the same pixels as the
+    # font cell below its blank top row (10 has a narrow glyph of its own).
+    fw, fh = sheet.font_w, sheet.font_h
+    for rank, char in zip(range(1, 14), "A23456789TJQK"):
+        if char == "T":
+            continue
+        cell = sheet.glyph(ord(char))
+        corner = sheet.card(face(0, rank), fw - 1, fh - 1, 2, 2)
+        expected = tuple(S.COLOUR_BLACK if cell[(y + 1) * fw + x] == S.COLOUR_TEXT
+                         else S.COLOUR_CARD for y in range(fh - 1) for x in range(fw - 1))
+        assert corner == expected, char
