@@ -602,7 +602,7 @@ click(1)
 print(app.screen.cursor != start_pile)
 click(0, 1)
 print(app.screen.panel.overlay is not None)
-""", 192, board="clue_nrf52840_express")
+""", 256, board="clue_nrf52840_express")
     assert vm.script_lines(out) == ["1", "True", "True"]
 
 

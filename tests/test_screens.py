@@ -86,11 +86,11 @@ def test_hint_frames_the_move_on_screen():
         src, n, dst = s.app.game.hint()
         s.choose("menu.hint")
         table = s.player.table
-        marks = [(m.x, m.y) for m in table.hints if not m.hidden]
+        marks = [(m.grid.x, m.grid.y) for m in table.hints if not m.grid.hidden]
         assert marks == [table.card_place(src, n - 1), table.card_place(dst, 0)]
         assert s.status().startswith("HINT")
         s.press("left")
-        assert all(m.hidden for m in table.hints)
+        assert all(m.grid.hidden for m in table.hints)
 
 
 def test_deal_number_chosen_with_the_d_pad():

@@ -64,10 +64,20 @@ class Art:
         """The font tile that panels leave see-through."""
         return sheets.FONT_FIRST_TILE[self.size] + sheets.CHAR_CLEAR - 32
 
+    def strip_grid(self, rows):
+        """A one-card-wide TileGrid of ``rows`` frame strips, all blank."""
+        return displayio.TileGrid(self.bitmap, pixel_shader=self.palette, width=1, height=rows,
+                                  tile_width=self.card_w,
+                                  tile_height=sheets.FRAME_STEP[self.size],
+                                  default_tile=sheets.TILE_FRAME_BLANK[self.size])
+
     def font_tile(self, char):
         """The font tile of a character ('?' for one the font lacks)."""
         code = ord(char)
-        if code < 32 or code > sheets.FONT_LAST_CHAR:
+        if code > sheets.FONT_LAST_CHAR:
+            above = sheets.FONT_ABOVE_LATIN1
+            code = sheets.FONT_ABOVE_LATIN1_CHAR[above.index(code)] if code in above else 63
+        elif code < 32:
             code = 63
         return sheets.FONT_FIRST_TILE[self.size] + code - 32
 

@@ -33,12 +33,11 @@ class Table:
             pile_group.append(art.card_grid(sheets.TILE_EMPTY))
             self.piles.append(pile_group)
             self.group.append(pile_group)
-        self.hints = (art.card_grid(sheets.TILE_HINT), art.card_grid(sheets.TILE_HINT))
-        for mark in self.hints:
-            mark.hidden = True
-            self.group.append(mark)
-        self.cursor = art.card_grid(sheets.TILE_CURSOR)
-        self.group.append(self.cursor)
+        rows = height // sheets.FRAME_STEP[art.size]
+        self.hints = (Frame(art, sheets.FRAME_HINT, rows), Frame(art, sheets.FRAME_HINT_TO, rows))
+        self.cursor = Frame(art, sheets.FRAME_CURSOR, rows)
+        for frame in self.hints + (self.cursor,):
+            self.group.append(frame.grid)
         self.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
         self.group.append(self.status.grid)
         self.shown = bytearray(len(game.state))  # the position on screen
@@ -157,22 +156,61 @@ class Table:
                 self.draw_pile(changed)
 
     def move_cursor(self, pile, depth):
-        """Frame the card the cursor is on."""
-        x, y = self.card_place(pile, depth)
-        if self.cursor.x != x or self.cursor.y != y:
-            self.cursor.x, self.cursor.y = x, y
+        """Frame the cursor's pile from the card ``depth`` below the top to its top card."""
+        self._frame(self.cursor, pile, depth)
 
     def show_hint(self, src=None, depth=0, dst=None):
-        """Frame a hint's source card and destination, or hide both."""
-        for mark, pile, at in ((self.hints[0], src, depth), (self.hints[1], dst, 0)):
+        """Frame a hint's cards and its destination, or hide both."""
+        for frame, pile, at in ((self.hints[0], src, depth), (self.hints[1], dst, 0)):
             if pile is None:
-                if not mark.hidden:
-                    mark.hidden = True
+                frame.hide()
             else:
-                mark.x, mark.y = self.card_place(pile, at)
-                mark.hidden = False
+                self._frame(frame, pile, at)
+
+    def _frame(self, frame, pile, depth):
+        """Put ``frame`` round the pile's cards from ``depth`` below the top up."""
+        x, y = self.card_place(pile, depth)
+        bottom = self.card_place(pile, 0)[1] + self.art.card_h
+        frame.show(x, y, bottom - y if self.layout.fan[pile] == FAN_DOWN else self.art.card_h)
 
     def pile_centre(self, pile):
         """Where a pile sits on screen, for moving the cursor between piles."""
         return (self.layout.x[pile] + self.art.card_w // 2,
                 self.layout.y[pile] + self.art.card_h // 2)
+
+
+class Frame:
+    """A card-wide frame of any height: one TileGrid of frame strips."""
+
+    def __init__(self, art, colour, rows):
+        self.step = sheets.FRAME_STEP[art.size]
+        size = art.size
+        self.tiles = (sheets.TILE_FRAME_TOP[size] + colour, sheets.TILE_FRAME_SIDE[size] + colour,
+                      sheets.TILE_FRAME_BOTTOM[size] + colour, sheets.TILE_FRAME_BLANK[size])
+        self.grid = art.strip_grid(rows)
+        self.grid.hidden = True
+        self.rows = 0  # strips drawn
+
+    def show(self, x, y, height):
+        """Frame ``height`` pixels from (x, y) down."""
+        rows = max(2, -(-height // self.step))
+        if rows != self.rows:
+            self._draw(min(rows, self.grid.height))
+        grid = self.grid
+        if grid.x != x or grid.y != y:
+            grid.x, grid.y = x, y
+        if grid.hidden:
+            grid.hidden = False
+
+    def hide(self):
+        if not self.grid.hidden:
+            self.grid.hidden = True
+
+    def _draw(self, rows):
+        top, side, bottom, blank = self.tiles
+        grid = self.grid
+        for row in range(max(rows, self.rows)):
+            tile = top if row == 0 else bottom if row == rows - 1 else side if row < rows else blank
+            if grid[row] != tile:
+                grid[row] = tile
+        self.rows = rows
