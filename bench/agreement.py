@@ -26,7 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 
 import test_oracle_agreement as agreement        # noqa: E402
-from patience import GAMES                     # noqa: E402
+from patience.games import GAMES                   # noqa: E402
 
 
 def run_one(task):

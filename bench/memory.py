@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import patience
+import patience.games
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -51,14 +52,14 @@ print(vmheap.live() - base)
 def engine_rows():
     """(game, bytes per move+undo, redo+undo, deal+undo, moves()) for each game."""
     return [(name, *map(float, vm.run(SETUP.format(name=name) + MEASURE, HEAP_KB).split()))
-            for name in patience.GAMES]
+            for name in patience.games.GAMES]
 
 
 def live_heaps(compiled):
     """{game: live heap after importing the package and dealing that game}, each
     in a fresh VM."""
     return {name: int(vm.run(LIVE.format(name=name), HEAP_KB, compiled))
-            for name in patience.GAMES}
+            for name in patience.games.GAMES}
 
 
 def compiled_sizes():
@@ -78,7 +79,7 @@ def main():
     from_py, from_mpy = live_heaps(False), live_heaps(True)
     print("\nlive heap after importing patience and dealing one game (fresh VM), bytes")
     print(f"{'game':<12}{'from .py':>10}{'from .mpy':>11}")
-    for name in patience.GAMES:
+    for name in patience.games.GAMES:
         print(f"{name:<12}{from_py[name]:>10}{from_mpy[name]:>11}")
     sizes = compiled_sizes()
     print("\ncompiled module sizes (.mpy, MicroPython 1.27 mpy-cross)")

@@ -13,6 +13,7 @@ import argparse
 import time
 
 import patience
+import patience.games
 from host_sim.tools.solver import search
 
 
@@ -49,7 +50,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("count", nargs="?", type=int, default=100,
                         help="deals 1..N per game (default 100)")
-    parser.add_argument("--games", default=",".join(patience.GAMES),
+    parser.add_argument("--games", default=",".join(patience.games.GAMES),
                         help="comma-separated game names (default: all four)")
     parser.add_argument("--max-nodes", type=int, default=20000,
                         help="positions per deal at most (default 20000)")

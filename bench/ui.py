@@ -18,6 +18,7 @@ import sys
 import displayio
 
 import patience
+import patience.games
 from host_sim.simulator import cli as sim
 from host_sim.simulator.boards import get_board
 from host_sim.simulator.display import CountingDisplay
@@ -84,7 +85,7 @@ def main():
     print(f"board {board} ({spec.width}x{spec.height}), card area {card} px, {presses} presses per game")
     print(f"{'game':<12}{'kind':<13}{'inputs':>7}{'avg px':>9}{'max px':>9}{'avg cards':>10}"
           f"{'objects':>9}{'extra refr':>11}")
-    for name in patience.GAMES:
+    for name in patience.games.GAMES:
         stats, alive, extra = session(name, presses, board)
         for kind in ("cursor step", "cursor+status", "card move", "panel", "screen", "other"):
             pixels = stats.get(kind, [])

@@ -28,3 +28,5 @@ def clock():
     CLOCK.freeze()
     yield CLOCK
     CLOCK.run()
+
+import patience.games  # noqa: E402,F401  (patience.games.GAMES for the tests' parameters)

@@ -61,7 +61,7 @@ def position(name, piles, base=0, spare_pile=0, redeals_used=0):
     other cards go face down onto ``spare_pile``, under the named ones. The
     score is the number of cards on foundations, as the engine keeps it.
     """
-    game = Game(patience.rules_for(name), 0)
+    game = Game(patience.games.rules_for(name), 0)
     named = {}
     for pile, text in piles.items():
         named[pile] = [parse_card(w.rstrip("*")) | (0 if w.endswith("*") else FACE_UP)

@@ -18,7 +18,7 @@ GOLDEN = Path(__file__).parent / "golden" / "screens"
 
 
 @pytest.mark.parametrize("board", ["pybadge", "clue"])
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_opening_screen_matches_golden(name, board):
     expected = pygame.image.load(str(GOLDEN / f"{name}-{board}.png"))
     with running(name, 1, board) as s:

@@ -60,17 +60,18 @@ def deals():
     script = "import patience\n" + "".join(
         f"print('== {name}')\n" + "".join(f"print(patience.new_game({name!r}, seed={seed}))\n"
                                           for seed in SEEDS)
-        for name in patience.GAMES)
+        for name in patience.games.GAMES)
     return _sections(script)
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_same_deals_on_micropython(deals, name):
     expected = "\n".join(str(patience.new_game(name, seed=seed)) for seed in SEEDS)
     assert "\n".join(deals[name]) == expected
 
 
 PLAY = """
+import binascii
 def play(g, actions):
     for at in range(0, len(actions), 3):
         src, n, dst = actions[at], actions[at + 1], actions[at + 2]
@@ -81,7 +82,7 @@ def play(g, actions):
         else:
             assert g.move(src, n, dst)
     print(g)
-    print(''.join('%02x' % b for b in g.to_bytes()))
+    print(binascii.hexlify(g.to_bytes()).decode())
 """
 
 
@@ -94,14 +95,14 @@ def _encoded(actions):
 @pytest.fixture(scope="module")
 def whole_games():
     script, games = "import patience\n" + PLAY, {}
-    for name in patience.GAMES:
+    for name in patience.games.GAMES:
         games[name], actions = _script(name, 5)
         script += (f"print('== {name}')\n"
                    f"play(patience.new_game({name!r}, seed=5), {_encoded(actions)!r})\n")
     return games, _sections(script)
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_whole_game_ends_the_same_on_micropython(whole_games, name):
     games, out = whole_games
     *shown, blob = out[name]
@@ -112,7 +113,7 @@ def test_whole_game_ends_the_same_on_micropython(whole_games, name):
 @pytest.fixture(scope="module")
 def allocations():
     script = "import vmheap\n"
-    for name in patience.GAMES:
+    for name in patience.games.GAMES:
         script += SETUP.format(name=name) + f"""
 def moves():
     g.move(src, n, dst)
@@ -128,6 +129,6 @@ print(vmheap.allocated(moves, 20), vmheap.allocated(deal, 20))
     return _sections(script)
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_move_undo_redo_deal_allocate_nothing(allocations, name):
     assert allocations[name] == ["0 0"]

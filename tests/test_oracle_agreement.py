@@ -436,7 +436,7 @@ def shrink(error):
     return script, str(found)
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_engine_agrees_with_oracle_random_play(name):
     total = 0
     for k in range(GAMES_PER_VARIANT[name]):
@@ -444,7 +444,7 @@ def test_engine_agrees_with_oracle_random_play(name):
     assert total > 0
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_engine_agrees_with_oracle_searched_lines(name):
     wins = 0
     for k in range(SEARCH_GAMES_PER_VARIANT):

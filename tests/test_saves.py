@@ -31,7 +31,7 @@ def _play(s, seed, moves=12):
         s.press(rng.choice(BUTTONS[:4]))
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
     path = tmp_path / "save.nvm"
     with running(name, 31, store=_store(path)) as s:
@@ -67,6 +67,7 @@ def test_save_waits_for_still_buttons_then_writes(tmp_path, clock):
 
 
 def test_damaged_save_gives_a_notice_and_a_fresh_start(tmp_path):
+    random.seed(2)                                   # the new game's random deal number
     path = tmp_path / "save.nvm"
     path.write_bytes(bytes(range(256)) * 32)         # 8192 bytes of nonsense
     with running(store=_store(path)) as s:
@@ -74,7 +75,7 @@ def test_damaged_save_gives_a_notice_and_a_fresh_start(tmp_path):
         s.press("a")
         assert s.app.game.name == "eagle-wing"
         assert "DAMAGED" in s.status().upper()
-        Driver(s.app, s.keys).play(s.app.game.moves()[0])
+        Driver(s.app, s.keys).play((s.app.game.moves() or ["deal"])[0])
         assert s.app.keeper.dirty and s.app.game.done == 1
         s.press("start a")                           # a menu action saves at once
         assert not s.app.keeper.dirty
@@ -162,7 +163,7 @@ def test_a_save_made_before_the_games_registry_still_loads(tmp_path):
             (name, game["seed"], game["done"], game["recorded"])
         assert str(loaded) == game["text"]
         assert loaded.redo() == (game["recorded"] > game["done"])
-    for name, fields in zip(patience.GAMES, expected["stats"]):
+    for name, fields in zip(patience.games.GAMES, expected["stats"]):
         assert list(saved.stats[patience.games.number(name)].fields()) == fields
     with running(store=_store(path)) as s:                # the last game played resumes
         assert s.app.game.name == "glenwood"

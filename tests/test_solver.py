@@ -14,13 +14,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_game_has_a_saved_win():
-    assert sorted(WINS) == sorted(patience.GAMES)
+    assert sorted(WINS) == sorted(patience.games.GAMES)
     for entry in WINS.values():
         assert isinstance(entry["seed"], int)
         assert all(isinstance(token, str) for token in entry["actions"])
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_saved_win_replays_to_a_won_game(name):
     entry = WINS[name]
     g = patience.new_game(name, seed=entry["seed"])

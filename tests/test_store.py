@@ -56,7 +56,7 @@ def sample(seed, steps=40, games=True):
     if games:
         saved.games = [play(name, seed * 10 + i + 1, rng.randrange(steps + 1)).to_bytes()
                        if rng.random() < 0.85 else None
-                       for i, name in enumerate(patience.GAMES)]
+                       for i, name in enumerate(patience.games.GAMES)]
     return saved
 
 
@@ -132,7 +132,7 @@ def test_crc_is_crc16_ccitt_false():
 
 
 def test_a_fresh_game_is_exactly_the_smallest_blob():
-    for name in patience.GAMES:
+    for name in patience.games.GAMES:
         game = patience.new_game(name, seed=1)
         assert blob_floor(number(name)) == len(game.to_bytes())
 
@@ -158,10 +158,10 @@ def test_fresh_nvm_loads_defaults_without_notice():
         assert store.notice is None
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_round_trip_in_every_game(name):
     nvm = bytearray(8192)
-    index = patience.GAMES.index(name)
+    index = patience.games.GAMES.index(name)
     game = play(name, 7, 120)
     saved = sample(3, games=False)
     saved.settings.last_game = index
@@ -425,7 +425,7 @@ def _check_restored(game, blob):
 
 def test_long_histories_are_trimmed_to_fit_and_positions_kept():
     games = [play(name, 31 + i, 700 if i != 3 else 30, undo_rate=0.02)
-             for i, name in enumerate(patience.GAMES)]
+             for i, name in enumerate(patience.games.GAMES)]
     saved = Saved(Settings(last_game=2), games=[g.to_bytes() for g in games])
     assert sum(len(b) for b in saved.games) > 4096
     for size in (8192, 1024):
@@ -469,13 +469,13 @@ def test_redo_steps_go_before_undo_steps():
 # -- trim_history -----------------------------------------------------------
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(patience.GAMES), seed=st.integers(1, 10**6),
+@given(name=st.sampled_from(patience.games.GAMES), seed=st.integers(1, 10**6),
        steps=st.integers(0, 160), undo_rate=st.sampled_from([0.0, 0.1, 0.3]),
        cut=st.floats(0, 1))
 def test_trim_history_keeps_position_and_newest_undo(name, seed, steps, undo_rate, cut):
     game = play(name, seed, steps, undo_rate)
     blob = game.to_bytes()
-    floor = blob_floor(patience.GAMES.index(name))
+    floor = blob_floor(patience.games.GAMES.index(name))
     max_len = floor + int(cut * (len(blob) - floor + 8))
     trimmed, dropped = trim_history(blob, max_len)
     if len(blob) <= max_len:
@@ -570,7 +570,7 @@ nvm = bytearray({size})
 store = Store(nvm)
 saved = store.load()
 games = []
-for i, name in enumerate(patience.GAMES):
+for i, name in enumerate(patience.games.GAMES):
     g = patience.new_game(name, seed=i + 11)
     for k in range({steps}):
         m = g.moves()

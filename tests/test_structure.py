@@ -21,9 +21,9 @@ RULES_API = ("NAME", "NUMBER", "KINDS", "REDEALS", "DEAL_ROW", "FIRST_FOUNDATION
 SHIPPED_NUMBERS = {"eagle-wing": 0, "agnes": 1, "glenwood": 2, "chessboard": 3}
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_a_registered_game_has_every_part(name):
-    rules = patience.rules_for(name)
+    rules = patience.games.rules_for(name)
     missing = [part for part in RULES_API if not hasattr(rules, part)]
     assert not missing, "%s's rules module lacks %s" % (name, ", ".join(missing))
     assert rules.__name__.endswith("." + name.replace("-", "_")) and rules.NAME == name
@@ -35,7 +35,7 @@ def test_a_registered_game_has_every_part(name):
 
 
 def test_save_numbers_are_unique_and_shipped_ones_never_change():
-    numbers = [games.number(name) for name in patience.GAMES]
+    numbers = [games.number(name) for name in patience.games.GAMES]
     assert len(set(numbers)) == len(numbers)
     for name, number in SHIPPED_NUMBERS.items():
         assert games.number(name) == number, "%s was saved as game %d" % (name, number)
@@ -45,7 +45,7 @@ def test_save_numbers_are_unique_and_shipped_ones_never_change():
 
 def test_unknown_game_is_refused_by_name():
     with pytest.raises(ValueError, match="unknown game 'klondike': choose one of eagle-wing"):
-        patience.rules_for("klondike")
+        patience.games.rules_for("klondike")
 
 
 # -- imports --------------------------------------------------------------

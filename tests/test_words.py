@@ -19,7 +19,7 @@ KEY = re.compile(r"""["']((?:game|title|status|menu|number|stats|won|stuck|help|
 
 def _used_keys():
     """Word keys written in the firmware, and each game's title."""
-    keys = {"game." + name for name in patience.GAMES}
+    keys = {"game." + name for name in patience.games.GAMES}
     for path in (ROOT / "firmware").rglob("*.py"):
         keys.update(KEY.findall(path.read_text()))
     return keys

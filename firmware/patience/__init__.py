@@ -2,18 +2,19 @@
 
 ``new_game(name, seed=N)`` deals deal number N of a game; ``new_game(name,
 deck=...)`` deals 52 given card bytes; ``load_game(data)`` restores a game
-saved with ``g.to_bytes()``. Game names are in ``GAMES`` (see
-``patience.games``); pile kinds are the constants below.
+saved with ``g.to_bytes()``. Game names are ``patience.games.GAMES``; pile
+kinds are the constants below. Importing this package loads nothing else,
+so that a board can show its first frame at once.
 """
 
 import sys
 
 from .core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
-from .games import GAMES, rules_for
 
 
 def new_game(name, seed=None, deck=None):
     """A freshly dealt game: deal number ``seed``, or the 52 bytes ``deck``."""
+    from .games import rules_for
     rules = rules_for(name)
     from .core import dealing
     try:
@@ -34,7 +35,7 @@ def load_game(data):
     """A game restored from ``to_bytes()`` data; ValueError if it is damaged."""
     from .core import gamefile
     from .core.engine import Game
-    from .games import name_of
+    from .games import name_of, rules_for
     found = name_of(gamefile.game_number(data))
     if found is None:
         raise ValueError("saved game names unknown game number %d" % data[3])

@@ -44,11 +44,8 @@ def firmware_dir():
 
 
 def game_names():
-    try:
-        from patience import GAMES  # pylint: disable=import-outside-toplevel
-        return tuple(GAMES)
-    except ImportError:
-        return ("eagle-wing", "agnes", "glenwood", "chessboard")
+    from patience.games import GAMES  # pylint: disable=import-outside-toplevel
+    return GAMES
 
 
 def _deal(text):

@@ -41,6 +41,7 @@ import sys
 import time
 
 import patience
+import patience.games
 from patience import FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE
 from patience.core.cards import FACE_UP, is_red, rank
 
@@ -598,7 +599,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m host_sim.tools.solver",
         description="Search for winning lines of patience deals.")
-    parser.add_argument("game", choices=patience.GAMES)
+    parser.add_argument("game", choices=patience.games.GAMES)
     parser.add_argument("--seeds", default="1-50", metavar="SPEC",
                         help="deal numbers, e.g. 1-50 or 3,7,10-20 (default 1-50)")
     parser.add_argument("--max-nodes", type=int, default=200000, metavar="N",

@@ -64,12 +64,11 @@ class Art:
         """The font tile that panels leave see-through."""
         return sheets.FONT_FIRST_TILE[self.size] + sheets.CHAR_CLEAR - 32
 
-    def strip_grid(self, rows):
-        """A one-card-wide TileGrid of ``rows`` frame strips, all blank."""
+    def strip_grid(self, rows, tile):
+        """A one-card-wide TileGrid of ``rows`` frame strips ``tile``."""
         return displayio.TileGrid(self.bitmap, pixel_shader=self.palette, width=1, height=rows,
                                   tile_width=self.card_w,
-                                  tile_height=sheets.FRAME_STEP[self.size],
-                                  default_tile=sheets.TILE_FRAME_BLANK[self.size])
+                                  tile_height=sheets.FRAME_STEP[self.size], default_tile=tile)
 
     def font_tile(self, char):
         """The font tile of a character ('?' for one the font lacks)."""

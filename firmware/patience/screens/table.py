@@ -33,11 +33,9 @@ class Table:
             pile_group.append(art.card_grid(sheets.TILE_EMPTY))
             self.piles.append(pile_group)
             self.group.append(pile_group)
-        rows = height // sheets.FRAME_STEP[art.size]
-        self.hints = (Frame(art, sheets.FRAME_HINT, rows), Frame(art, sheets.FRAME_HINT_TO, rows))
-        self.cursor = Frame(art, sheets.FRAME_CURSOR, rows)
-        for frame in self.hints + (self.cursor,):
-            self.group.append(frame.grid)
+        self.hints = (Frame(art, sheets.FRAME_HINT, self.group),
+                      Frame(art, sheets.FRAME_HINT_TO, self.group))
+        self.cursor = Frame(art, sheets.FRAME_CURSOR, self.group)
         self.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
         self.group.append(self.status.grid)
         self.shown = bytearray(len(game.state))  # the position on screen
@@ -180,23 +178,36 @@ class Table:
 
 
 class Frame:
-    """A card-wide frame of any height: one TileGrid of frame strips."""
+    """A card-wide frame of any height: a TileGrid of frame strips, made
+    anew (in the same place of the same group) only when its height
+    changes, so that moving it redraws no more than the cards it frames."""
 
-    def __init__(self, art, colour, rows):
+    def __init__(self, art, colour, group):
+        self.art = art
         self.step = sheets.FRAME_STEP[art.size]
         size = art.size
         self.tiles = (sheets.TILE_FRAME_TOP[size] + colour, sheets.TILE_FRAME_SIDE[size] + colour,
-                      sheets.TILE_FRAME_BOTTOM[size] + colour, sheets.TILE_FRAME_BLANK[size])
-        self.grid = art.strip_grid(rows)
+                      sheets.TILE_FRAME_BOTTOM[size] + colour)
+        self.group = group
+        self.grid = self._grid(art.card_h // self.step)
         self.grid.hidden = True
-        self.rows = 0  # strips drawn
+        group.append(self.grid)
+
+    def _grid(self, rows):
+        top, side, bottom = self.tiles
+        grid = self.art.strip_grid(rows, side)
+        grid[0] = top
+        grid[rows - 1] = bottom
+        return grid
 
     def show(self, x, y, height):
         """Frame ``height`` pixels from (x, y) down."""
         rows = max(2, -(-height // self.step))
-        if rows != self.rows:
-            self._draw(min(rows, self.grid.height))
         grid = self.grid
+        if rows != grid.height:
+            grid = self._grid(rows)
+            self.group[self.group.index(self.grid)] = grid
+            self.grid = grid
         if grid.x != x or grid.y != y:
             grid.x, grid.y = x, y
         if grid.hidden:
@@ -205,12 +216,3 @@ class Frame:
     def hide(self):
         if not self.grid.hidden:
             self.grid.hidden = True
-
-    def _draw(self, rows):
-        top, side, bottom, blank = self.tiles
-        grid = self.grid
-        for row in range(max(rows, self.rows)):
-            tile = top if row == 0 else bottom if row == rows - 1 else side if row < rows else blank
-            if grid[row] != tile:
-                grid[row] = tile
-        self.rows = rows
