@@ -56,7 +56,7 @@ ALLOWED = {
     "games": {"core", "games"},
     "saves": {"core", "games", "saves"},
     "screens": {"core", "games", "saves", "screens"},
-    "boards": {"boards", "screens", "saves"},
+    "boards": {"boards", "screens", "saves", "core"},
     "": {"core", "games"},
 }
 

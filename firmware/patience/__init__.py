@@ -7,8 +7,6 @@ kinds are the constants below. Importing this package loads nothing else,
 so that a board can show its first frame at once.
 """
 
-import sys
-
 from .core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
 
 
@@ -20,15 +18,8 @@ def new_game(name, seed=None, deck=None):
     try:
         return dealing.deal(rules, seed, deck)
     finally:
-        _let_go_dealing()
-
-
-def _let_go_dealing():
-    """Free the dealing code, which only a deal needs; the next deal loads it again."""
-    sys.modules.pop(__name__ + ".core.dealing", None)
-    core = sys.modules.get(__name__ + ".core")
-    if core is not None and "dealing" in core.__dict__:
-        delattr(core, "dealing")
+        from .core.modules import forget
+        forget(__name__ + ".core.dealing")  # only a deal needs it
 
 
 def load_game(data):

@@ -17,6 +17,8 @@ On any other board the screen (or, without one, the serial console) says
 which board it is and what is missing; nothing raises.
 """
 
+from ..core.modules import forget
+
 # board_id (the "Board ID:" line of boot_out.txt) -> (module, profile function)
 PROFILES = {
     "pybadge": ("shift", "badge"),  # also the PyBadge LC and the EdgeBadge
@@ -96,6 +98,8 @@ def start(board=None):
     from ..screens.app import App
     loading.step()
     app = App(display, keys, root=DRIVE, store=nvm_store(), progress=loading.step)
+    loading = None
+    forget(__name__ + ".message")  # the loading screen is gone
     attach = getattr(keys, "attach", None)
     if attach:
         attach(app)

@@ -12,8 +12,7 @@ games imports each once and lets go of it again.
 To add a game: write its rules module and add the module's name to MODULES.
 """
 
-import sys
-
+from ..core.modules import forget
 from ..core.engine import state_size
 
 MODULES = ("eagle_wing", "agnes", "glenwood", "chessboard")
@@ -32,8 +31,7 @@ def _catalog():
         names.append(rules.NAME)
         numbers.append(rules.NUMBER)
         sizes.append(state_size(len(rules.KINDS)))
-        sys.modules.pop(__name__ + "." + module, None)
-        globals().pop(module, None)
+        forget(__name__ + "." + module)
     return tuple(names), bytes(numbers), bytes(sizes)
 
 

@@ -211,6 +211,17 @@ def _share(wants, total, first):
     return got
 
 
+def payload_size(saved):
+    """Bytes ``write_payload`` needs for ``saved`` with no history left out."""
+    size = fixed_size()
+    for game in saved.games:
+        if isinstance(game, (bytes, bytearray)):
+            size += len(game)
+        elif game is not None:
+            size += _BLOB_HEADER + len(game.state) + 6 + 4 * game.recorded
+    return size
+
+
 def _blob_of(game):
     """A game entry as bytes: None, a blob, or anything with to_bytes()."""
     if game is None or isinstance(game, (bytes, bytearray)):

@@ -33,7 +33,7 @@ torn record fails its CRC and the other slot loads.
 
 from micropython import const
 
-from .records import (Saved, check_payload, crc16, fixed_size, get16, put16,
+from .records import (Saved, check_payload, crc16, fixed_size, get16, put16, payload_size,
                       read_payload, write_payload, blob_floor, GAME_COUNT)
 
 MAGIC = b"PS"
@@ -82,19 +82,23 @@ class Store:
             return
         self.slot_size = min(size // 2, SLOT_MAX)
         try:
-            self._buf = bytearray(self.slot_size)
+            image = nvm[0:2 * self.slot_size]  # the one read
         except MemoryError:
             self.problem = ("save.off_memory",)
             return
         self.enabled = True
-        image = nvm[0:2 * self.slot_size]  # the one read
         for slot in (0, 1):
             self._classify(image, slot)
         self._choose()
-        if self._newest >= 0:
-            start = self._newest * self.slot_size
-            count = HEADER + self._lens[self._newest]
-            memoryview(self._buf)[0:count] = memoryview(image)[start:start + count]
+        self._saved = self._read(image)
+
+    def _read(self, image):
+        """The newest record's ``Saved``, or defaults."""
+        slot = self._newest
+        if slot < 0:
+            return Saved()
+        start = slot * self.slot_size + HEADER
+        return read_payload(image, start, start + self._lens[slot])
 
     # -- reading ---------------------------------------------------------
 
@@ -149,11 +153,10 @@ class Store:
 
     def load(self):
         """The newest saved ``Saved`` (read when the store started), or
-        defaults (see ``notice``)."""
-        slot = self._newest
-        if not self.enabled or slot < 0:
-            return Saved()
-        return read_payload(self._buf, HEADER, HEADER + self._lens[slot])
+        defaults (see ``notice``); given once."""
+        saved = self._saved if self.enabled else Saved()
+        self._saved = None
+        return saved or Saved()
 
     # -- writing ---------------------------------------------------------
 
@@ -162,11 +165,11 @@ class Store:
         (then ``notice`` says why; the previous save stays loadable)."""
         if not self.enabled:
             return False
-        buf = self._buf
         size = self.slot_size
         try:
+            buf = bytearray(min(size, HEADER + payload_size(saved) + 2))
             end, self.dropped_undo, self.dropped_redo = \
-                write_payload(saved, buf, HEADER, size - 2)
+                write_payload(saved, buf, HEADER, len(buf) - 2)
         except MemoryError:
             self.notice = ("save.failed_memory",)
             return False

@@ -16,6 +16,7 @@ from . import buttons, sheets
 from .art import Art, size_for
 from .ticks import ticks_add, ticks_diff, ticks_ms
 from .words import Words
+from ..core.modules import forget
 from ..saves.keeper import Keeper, SAVE_AFTER_MS
 from ..saves.records import LANGUAGES
 
@@ -23,6 +24,7 @@ _REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
 _REPEAT_EVERY_MS = const(90)   # ... every this
 _IDLE_SLEEP = 0.01
 _MAX_SCALE = const(127)
+_TABLE_MODULES = (".play", ".table", ".layout", ".menu")  # what only a game needs
 
 
 def _nothing():
@@ -57,9 +59,10 @@ class App:
         self.art = Art(size_for(self.width, self.height), root)
         step()
         self.background = self._background()
-        self.pool = [self.art.card_grid() for _ in range(52)]
+        self.pool = None  # the 52 card TileGrids, while a game is on the table
         self.screen = None
         self.player = None
+        self.left = None  # the game put away for the title screen
         self.held = None
         self.repeat_at = 0
         self.last_press = ticks_ms()
@@ -114,39 +117,62 @@ class App:
 
     def show(self, screen):
         """Make ``screen`` (an object with ``group``) the whole display."""
-        if self.screen is not None:
-            self.screen.group.remove(self.background)
+        shown = self.display.root_group
+        if shown is not None and self.background in shown:
+            shown.remove(self.background)
         screen.group.insert(0, self.background)
         self.screen = screen
         self.display.root_group = screen.group
 
     def title(self, selected=None):
-        """Show the game chooser."""
+        """Show the game chooser; the game on the table is put away (B on the
+        title screen takes it out again)."""
+        self._put_away()
         from .title import Title
         self.show(Title(self, selected))
 
     def play(self, name, deal=None):
         """Show game ``name``: deal ``deal``, else its saved game, else a random deal."""
-        from .play import Player
         player = self.player
-        if player is not None:
+        if player is not None and player.game.name != name:
             self.keeper.finish(player.game)
-            if player.game.name != name:  # never two players at once
-                self.keeper.put_away(player.game)
-                player.release()
-                self.player = player = None
-                gc.collect()
+            self._put_away()
+            player = None
         game = None if deal else self.keeper.resume(name)
-        if player is None:
-            self.player = Player(self, name, deal, game)
-        else:
+        if player is not None:
             player.new_deal(deal, game)
+        else:
+            from .play import Player
+            self.screen = None  # the title is let go before the table is built
+            forget(__name__.rpartition(".")[0] + ".title")
+            gc.collect()
+            if self.pool is None:
+                self.pool = [self.art.card_grid() for _ in range(52)]
+            self.player = Player(self, name, deal, game)
+            self.left = None
         self.keeper.save()
         self.show(self.player)
 
     def resume(self):
-        """Back to the game in play."""
-        self.show(self.player)
+        """Back to the game put away for the title screen."""
+        self.play(self.left)
+
+    def _put_away(self):
+        """Let go of the game on the table, its table and its code; its
+        position is kept as bytes (keeper.put_away)."""
+        player = self.player
+        if player is None:
+            return
+        self.left = player.game.name
+        self.keeper.put_away(player.game)
+        player.release()
+        self.player = self.pool = None
+        if self.screen is player:
+            self.screen = None
+        package = __name__.rpartition(".")[0]
+        for module in _TABLE_MODULES:
+            forget(package + module)
+        gc.collect()
 
     # -- the key loop ----------------------------------------------------
 

@@ -8,6 +8,7 @@ one for text panels (an opaque background, the clear cell see-through).
 
 import displayio
 
+from ..core.modules import forget
 from . import sheets
 
 
@@ -38,6 +39,8 @@ class Art:
             return bitmap
         except (MemoryError, ImportError):
             return displayio.OnDiskBitmap(path)
+        finally:
+            forget("adafruit_imageload")  # only the start needs it
 
     @staticmethod
     def _palette():

@@ -46,7 +46,7 @@ class Title:
             mark = chr(CHAR_RIGHT) + " " if index == self.choice else "  "
             lines.append(pad(mark + label, width))
         lines += ["", get("title.choose"), get("title.play")]
-        if self.app.player is not None:
+        if self.app.left is not None:
             lines.append(get("title.back"))
         self.text.lines(lines, centre=True)
 
@@ -67,7 +67,7 @@ class Title:
             else:
                 self.app.play(name)
             return True
-        if button == buttons.B and self.app.player is not None:
+        if button == buttons.B and self.app.left is not None:
             self.app.resume()
             return True
         return False
