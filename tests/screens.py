@@ -51,9 +51,9 @@ class Session:
         """The panel's lines from its first to its last non-blank one, or
         None while it is hidden."""
         panel = self.app.screen.panel
-        if panel.grid.hidden:
+        if panel.text is None:
             return None
-        lines = [line.strip() for line in self.text(panel)]
+        lines = [line.strip() for line in self.text(panel.text)]
         shown = [row for row, line in enumerate(lines) if line]
         return lines[shown[0]:shown[-1] + 1] if shown else []
 

@@ -18,8 +18,8 @@ from patience.games import number
 from host_sim.simulator.nvm_models import ESP32, NRF52840, SAMD51, PowerCut
 import vm
 from host_sim.simulator.nvm_file import FileNVM
-from patience.saves.records import (COUNTER_MAX, GAME_COUNT, Saved, Settings, Stats,
-                              blob_floor, crc16, trim_history)
+from patience.saves.kept import COUNTER_MAX, GAME_COUNT, Saved, Settings, Stats
+from patience.saves.records import blob_floor, crc16, trim_history
 from patience.saves.store import (DAMAGED, EMPTY, FOREIGN, HEADER, SLOT_MIN, VALID, Store,
                             min_slot, newer)
 
@@ -565,7 +565,7 @@ def test_file_nvm_refuses_bad_paths_and_writes(tmp_path):
 _VM_SCRIPT = """
 import patience
 from patience.saves.store import Store
-from patience.saves.records import Saved, Settings, Stats
+from patience.saves.kept import Saved, Settings, Stats
 nvm = bytearray({size})
 store = Store(nvm)
 saved = store.load()

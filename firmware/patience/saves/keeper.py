@@ -5,36 +5,47 @@ saves once the buttons have been still for ``SAVE_AFTER_MS``, and at
 once when asked (menu actions, a won game, another deal or game). Lines for
 the player (saves off, a damaged save, dropped undo steps) wait in
 ``notices``, as word keys with their values, until a screen shows them.
+Between saves the keeper holds only what it keeps (kept.Saved) and the
+store's memo: the code that packs and writes records is let go.
 """
 
 from micropython import const
 
 from .. import load_game
+from ..core.modules import forget
 from ..games import SLOTS, name_of, number
 
 SAVE_AFTER_MS = const(20000)  # still buttons for this long: save a change
 
 
+_CODE = (".saves.records", ".saves.store", ".core.gamefile")  # only saving and loading need these
+
+
 class Keeper:
-    """Wraps a Store: what was saved, what changed, what to tell the player."""
+    """What was saved, what changed, what to tell the player."""
 
     def __init__(self, store=None):
-        """``store=None`` keeps nothing and says nothing (tests, demos)."""
-        quiet = store is None
-        if quiet:
-            from .store import Store
-            store = Store(None)
-        self.store = store
-        self.saved = store.load()
+        """``store`` is a store.Store just opened; None keeps nothing and says
+        nothing (tests, demos)."""
+        self.nvm = None
+        self.memo = None
         self.notices = []
-        if not store.enabled and not quiet:
-            self.notices.append(store.problem)
-        self._take_store_notice()
         self.dirty = False
         self.finished = bytearray(SLOTS)  # this deal already counted, per save NUMBER
+        if store is None:
+            from .kept import Saved
+            self.saved = Saved()
+            return
+        self.saved = store.load()
+        if store.enabled:
+            self.nvm, self.memo = store.nvm, store.memo()
+        else:
+            self.notices.append(store.problem)
+        self._take_notice_of(store)
+        _let_go()
 
-    def _take_store_notice(self):
-        notice = self.store.take_notice()
+    def _take_notice_of(self, store):
+        notice = store.take_notice()
         if notice:
             self.notices.append(notice)
 
@@ -99,7 +110,7 @@ class Keeper:
         return self.saved.stats[number(name)]
 
     def reset_stats(self, name):
-        from .records import Stats
+        from .kept import Stats
         self.saved.stats[number(name)] = Stats()
         self.save()
 
@@ -108,9 +119,20 @@ class Keeper:
         if not self.dirty:
             return
         self.dirty = False
-        if not self.store.enabled:
+        if self.memo is None:
             return
-        if not self.store.save(self.saved):
-            self._take_store_notice()
-        elif self.store.dropped_undo:
-            self.notices.append(("save.undo_dropped", self.store.dropped_undo))
+        from .store import Store
+        store = Store(self.nvm, self.memo)
+        if not store.save(self.saved):
+            self._take_notice_of(store)
+        elif store.dropped_undo:
+            self.notices.append(("save.undo_dropped", store.dropped_undo))
+        self.memo = store.memo()
+        _let_go()
+
+
+def _let_go():
+    """Free the code that packs and writes records until the next save."""
+    root = __name__.split(".")[0]
+    for name in _CODE:
+        forget(root + name)

@@ -1,11 +1,9 @@
-"""What the store keeps: settings, statistics, games in progress, as bytes.
+"""What the store keeps, as bytes: a ``Saved`` (see kept.py) packed and unpacked.
 
-``Saved`` holds ``settings`` (a ``Settings``), ``stats`` (one ``Stats`` per
-game) and ``games`` (one ``to_bytes()`` blob per game, or None); both lists
-are indexed by the games' save NUMBERs (``patience.games``), which never
-change, so a save stays readable when games are added. ``write_payload`` packs them into a buffer, trimming undo history
-when the games do not fit; ``check_payload`` walks packed bytes without
-allocating; ``read_payload`` unpacks them.
+``write_payload`` packs one into a buffer, trimming undo history when the
+games do not fit; ``check_payload`` walks packed bytes without allocating;
+``read_payload`` unpacks them. Only a save or the start needs this module
+(the keeper lets it go between saves).
 
 Payload layout, format 1 (little-endian; readers skip fields they do not
 know and use defaults for fields that are missing, so fields can be added
@@ -26,13 +24,10 @@ and undo still works back through every step kept.
 from micropython import const
 
 from ..core.gamefile import crc16, get16, put16
-from ..games import GAMES, SLOTS, number, state_len
+from ..games import GAMES, number, state_len
+from .kept import COUNTER_MAX, GAME_COUNT, LANGUAGES, STATS_FIELDS, Saved
 
-GAME_COUNT = SLOTS  # per-game places, one per save NUMBER
-LANGUAGES = ("en", "fr")
 SETTINGS_LEN = const(4)
-STATS_FIELDS = const(5)
-COUNTER_MAX = const(0xFFFF)
 
 # Game blobs (see gamefile.py): 8 header bytes, the position, done and
 # recorded counts (2 bytes each), 4 bytes per history step, CRC-16.
@@ -46,56 +41,6 @@ def blob_floor(number):
     """Bytes of a game blob with no history at all (0 for an unknown game)."""
     size = state_len(number)
     return _BLOB_HEADER + size + 4 + 2 if size else 0
-
-
-# -- the saved things -----------------------------------------------------
-
-class Settings:
-    """Player settings; out-of-range values are corrected on load."""
-
-    def __init__(self, last_game=None, language=0, brightness=255, winnable_only=False,
-                 sound=True):
-        if last_game is None:
-            last_game = number(GAMES[0])
-        self.last_game = last_game
-        self.language = language
-        self.brightness = brightness
-        self.winnable_only = winnable_only
-        self.sound = sound
-
-
-class Stats:
-    """Results of one game kind; counters stop at 65535."""
-
-    def __init__(self, played=0, won=0, streak=0, best_streak=0, best_score=0):
-        self.played = played
-        self.won = won
-        self.streak = streak
-        self.best_streak = best_streak
-        self.best_score = best_score
-
-    def record(self, won, score):
-        """Count one finished (won or abandoned) game that reached ``score``."""
-        self.played = min(self.played + 1, COUNTER_MAX)
-        if won:
-            self.won = min(self.won + 1, COUNTER_MAX)
-            self.streak = min(self.streak + 1, COUNTER_MAX)
-            self.best_streak = max(self.best_streak, self.streak)
-        else:
-            self.streak = 0
-        self.best_score = max(self.best_score, min(score, COUNTER_MAX))
-
-    def fields(self):
-        return (self.played, self.won, self.streak, self.best_streak, self.best_score)
-
-
-class Saved:
-    """Everything the store keeps; defaults for anything not given."""
-
-    def __init__(self, settings=None, stats=None, games=None):
-        self.settings = settings if settings is not None else Settings()
-        self.stats = stats if stats is not None else [Stats() for _ in range(GAME_COUNT)]
-        self.games = games if games is not None else [None] * GAME_COUNT
 
 
 # -- game blobs -----------------------------------------------------------

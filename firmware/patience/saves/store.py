@@ -33,7 +33,8 @@ torn record fails its CRC and the other slot loads.
 
 from micropython import const
 
-from .records import (Saved, check_payload, crc16, fixed_size, get16, put16, payload_size,
+from .kept import Saved
+from .records import (check_payload, crc16, fixed_size, get16, put16, payload_size,
                       read_payload, write_payload, blob_floor, GAME_COUNT)
 
 MAGIC = b"PS"
@@ -59,9 +60,14 @@ def min_slot():
 
 
 class Store:
-    """Saves and loads a ``Saved`` in two alternating NVM slots."""
+    """Saves and loads a ``Saved`` in two alternating NVM slots.
 
-    def __init__(self, nvm):
+    ``Store(nvm)`` reads the NVM; ``Store(nvm, memo)`` takes up where a store
+    that gave ``memo()`` left off, without reading it again (the keeper keeps
+    only that between saves, so that this module can be let go).
+    """
+
+    def __init__(self, nvm, memo=None):
         self.nvm = nvm
         self.enabled = False
         self.problem = None  # type: tuple  # (word key, values...)
@@ -75,6 +81,10 @@ class Store:
         self._newest = -1
         if nvm is None:
             self.problem = ("save.off_no_nvm",)
+            return
+        if memo is not None:
+            self.slot_size, self._newest, self._seqs[0], self._seqs[1] = memo
+            self.enabled = True
             return
         size = len(nvm)
         if size < 2 * SLOT_MIN:
@@ -207,6 +217,10 @@ class Store:
             if seq is not None and newer(seq, latest):
                 latest = seq
         return latest
+
+    def memo(self):
+        """What a later ``Store(nvm, memo)`` needs to save on from here."""
+        return self.slot_size, self._newest, self._seqs[0], self._seqs[1]
 
     def take_notice(self):
         """The notice (or None), cleared so that it is shown once."""

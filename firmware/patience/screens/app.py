@@ -18,7 +18,7 @@ from .ticks import ticks_add, ticks_diff, ticks_ms
 from .words import Words
 from ..core.modules import forget
 from ..saves.keeper import Keeper, SAVE_AFTER_MS
-from ..saves.records import LANGUAGES
+from ..saves.kept import LANGUAGES
 
 _REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
 _REPEAT_EVERY_MS = const(90)   # ... every this

@@ -3,7 +3,7 @@
 The sheet is loaded into RAM as a displayio.Bitmap when it fits (fast to
 draw) and falls back to displayio.OnDiskBitmap when memory is short.
 Palettes: the normal one, one that tints card faces as "picked up", and
-one for text panels (an opaque background, the clear cell see-through).
+one for text panels (an opaque background).
 """
 
 import displayio
@@ -28,7 +28,6 @@ class Art:
         self.panel = self._palette()
         self.panel.make_opaque(sheets.COLOUR_TRANSPARENT)
         self.panel[sheets.COLOUR_TRANSPARENT] = sheets.PALETTE[sheets.COLOUR_SLOT_FILL]
-        self.panel.make_transparent(sheets.COLOUR_CLEAR)
 
     @staticmethod
     def _load(path):
@@ -62,10 +61,6 @@ class Art:
                                   width=columns, height=rows,
                                   tile_width=self.font_w, tile_height=self.font_h,
                                   default_tile=sheets.FONT_FIRST_TILE[self.size], x=x, y=y)
-
-    def clear_tile(self):
-        """The font tile that panels leave see-through."""
-        return sheets.FONT_FIRST_TILE[self.size] + sheets.CHAR_CLEAR - 32
 
     def strip_grid(self, rows, tile):
         """A one-card-wide TileGrid of ``rows`` frame strips ``tile``."""

@@ -4,7 +4,7 @@ Each item shows the setting's value and steps it when chosen; the menu
 stays open. The settings are kept with the saves (keeper.set).
 """
 
-from ..saves.records import LANGUAGES
+from ..saves.kept import LANGUAGES
 
 _BRIGHTNESS = (64, 128, 192, 255)  # the backlight levels, of 255
 

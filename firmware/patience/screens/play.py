@@ -34,10 +34,9 @@ class Player:
         self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
         self.words = app.words
-        self.panel = Panel(app.art, app.width, app.height, app.words)
         self.group = displayio.Group()
         self.group.append(self.table.group)
-        self.group.append(self.panel.grid)
+        self.panel = Panel(app.art, app.width, app.height, app.words, self.group)
         self._start()
         if self.game.is_won():   # resumed on its won screen
             self._won()

@@ -1,10 +1,13 @@
 """Text drawn with the sheet's pixel font: blocks of lines, and the panel.
 
 ``Text`` is a block of character cells in one TileGrid; it sets only the
-tiles that change. ``Panel`` is a Text covering the screen above the status
-line that shows a box of lines sized from its content (the cells around the
-box stay see-through) and hands the buttons to an overlay while it shows.
+tiles that change. ``Panel`` shows a box of lines sized from its content over
+a screen and hands the buttons to an overlay while it shows.
 """
+
+from ..core.modules import forget
+
+_RARE = ("options", "statistics", "notices")  # overlays let go once closed
 
 
 def pad(text, width):
@@ -50,65 +53,65 @@ class Text:
             self._set(at, space)
             at += 1
 
-    def fill(self, row, left, width, tile):
-        """Set ``width`` cells of a row to one tile."""
-        at = row * self.columns + left
-        for i in range(at, at + width):
-            self._set(i, tile)
-
     def _set(self, index, tile):
         grid = self.grid
         if grid[index] != tile:
             grid[index] = tile
 
 
-class Panel(Text):
-    """A box of lines over the table; its ``overlay`` takes the buttons.
+class Panel:
+    """A box of lines over a screen; its ``overlay`` takes the buttons.
 
     Overlays (the menu, statistics, deal entry, notices) get the panel, not
-    the screen under it: ``show(overlay, lines)`` draws their lines and
-    gives them the buttons, ``close()`` hides the box and gives the buttons
-    back, ``say(text)`` puts one line on the status bar.
+    the screen under it: ``show(overlay, lines)`` draws their lines in a box
+    just big enough, centred, and gives them the buttons; ``close()`` takes
+    the box away and gives the buttons back; ``say(text)`` puts one line on
+    the status bar. The box's TileGrid exists only while it shows (made anew
+    when its size changes), and the modules of overlays that are rarely
+    needed are let go when it closes.
     """
 
-    def __init__(self, art, width, height, words):
-        rows = height // art.font_h - 1
-        super().__init__(art, width // art.font_w, rows, 0, 0, art.panel)
-        self.clear = art.clear_tile()
-        self.grid.hidden = True
-        self.fill_all(self.clear)
+    def __init__(self, art, width, height, words, group):
+        self.art = art
+        self.columns = width // art.font_w
+        self.rows = height // art.font_h - 1
+        self.width = width
+        self.height = height
+        self.words = words  # the overlays' words
+        self.group = group  # the screen's group: the box goes on top
+        self.text = None
         self.overlay = None
         self.note = ""
-        self.words = words  # the overlays' words
-
-    def fill_all(self, tile):
-        for row in range(self.rows):
-            self.fill(row, 0, self.columns, tile)
 
     def show(self, overlay, lines, centre=True):
         """Draw ``lines`` in a box just big enough, centred on the screen."""
         self.overlay = overlay
-        width = min(self.columns, max(len(line) for line in lines) + 2)
-        height = min(self.rows, len(lines) + 2)
-        left = (self.columns - width) // 2
-        top = (self.rows - height) // 2
-        for row in range(self.rows):
-            inside = top <= row < top + height
-            self.fill(row, 0, left if inside else self.columns, self.clear)
-            if not inside:
-                continue
-            at = row - top - 1
-            text = lines[at] if 0 <= at < len(lines) else ""
-            self.write(row, left, width, " " + text if not centre else text, centre)
-            self.fill(row, left + width, self.columns - left - width, self.clear)
-        if self.grid.hidden:
-            self.grid.hidden = False
+        columns = min(self.columns, max(len(line) for line in lines) + 2)
+        rows = min(self.rows, len(lines) + 2)
+        text = self.text
+        if text is None or text.columns != columns or text.rows != rows:
+            self._drop()
+            art = self.art
+            text = self.text = Text(art, columns, rows, (self.width - columns * art.font_w) // 2,
+                                    (self.height - (rows + 1) * art.font_h) // 2, art.panel)
+            self.group.append(text.grid)
+        for row in range(rows):
+            at = row - 1
+            line = lines[at] if 0 <= at < len(lines) else ""
+            text.write(row, 0, columns, line if centre else " " + line, centre)
 
     def close(self):
-        """Hide the box; the screen under it takes the buttons again."""
+        """Take the box away; the screen under it takes the buttons again."""
         self.overlay = None
-        if not self.grid.hidden:
-            self.grid.hidden = True
+        self._drop()
+        root = __name__.split(".")[0] + ".screens."
+        for module in _RARE:
+            forget(root + module)
+
+    def _drop(self):
+        if self.text is not None:
+            self.group.remove(self.text.grid)
+            self.text = None
 
     def say(self, text):
         """One line for the status bar, shown after this press."""

@@ -18,13 +18,11 @@ class Title:
     def __init__(self, app, selected=None):
         self.app = app
         self.choice = GAMES.index(selected) if selected in GAMES else 0
-        art = app.art
-        columns, rows = app.width // art.font_w, app.height // art.font_h
-        self.text = Text(art, columns, rows, 0, (app.height - rows * art.font_h) // 2)
-        self.panel = Panel(art, app.width, app.height, app.words)
+        self.text = None
+        self.body = displayio.Group()  # holds the text block
         self.group = displayio.Group()
-        self.group.append(self.text.grid)
-        self.group.append(self.panel.grid)
+        self.group.append(self.body)
+        self.panel = Panel(app.art, app.width, app.height, app.words, self.group)
         self.draw()
 
     def input_mode(self):
@@ -48,7 +46,21 @@ class Title:
         lines += ["", get("title.choose"), get("title.play")]
         if self.app.left is not None:
             lines.append(get("title.back"))
+        self._fit(max(len(line) for line in lines), len(lines))
         self.text.lines(lines, centre=True)
+
+    def _fit(self, columns, rows):
+        """A text block of ``columns`` x ``rows``, in the middle of the screen,
+        under the panel (made anew when the words change its size)."""
+        text = self.text
+        if text is not None and text.columns == columns and text.rows == rows:
+            return
+        if text is not None:
+            self.body.remove(text.grid)
+        app, art = self.app, self.app.art
+        self.text = Text(art, columns, rows, (app.width - columns * art.font_w) // 2,
+                         (app.height - rows * art.font_h) // 2)
+        self.body.append(self.text.grid)
 
     def press(self, button):
         if self.panel.overlay is not None:
