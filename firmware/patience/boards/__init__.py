@@ -75,13 +75,25 @@ def setup(board):
 
 
 def start(board=None):
-    """Run the game on this board, or say why not (then wait forever).
-
-    The loading screen shows before anything heavy is imported, and its bar
-    fills as the app, its art and the saves load.
-    """
+    """Run the game on this board, or say why not (then wait forever)."""
     if board is None:
         import board  # pylint: disable=import-outside-toplevel,redefined-outer-name
+    app = build(board)
+    if app is not None:
+        app.run()
+    elif getattr(board, "DISPLAY", None) is not None:
+        wait()  # keep the message on the screen
+
+
+def build(board, store=None, **options):
+    """The App for ``board`` with its own buttons, or None once the screen
+    (or the serial console) says why the game cannot start here.
+
+    The loading screen shows before anything heavy is imported, and its bar
+    fills as the app, its art and the saves load. ``store`` (default: one on
+    the board's NVM) and ``options`` (root, game, deal, language) go to the
+    App; the simulator gives its own.
+    """
     board_id = getattr(board, "board_id", "unknown")
     display = getattr(board, "DISPLAY", None)
     if reason(board_id, display) is None:
@@ -91,19 +103,18 @@ def start(board=None):
     if keys is None:
         from .message import show
         show(display, board_id, why)
-        if display is not None:
-            wait()  # keep the message on the screen
-        return
+        return None
     loading.step()
     from ..screens.app import App
     loading.step()
-    app = App(display, keys, root=DRIVE, store=nvm_store(), progress=loading.step)
+    options.setdefault("root", DRIVE)
+    app = App(display, keys, store=store or nvm_store(), progress=loading.step, **options)
     loading = None
     forget(__name__ + ".message")  # the loading screen is gone
     attach = getattr(keys, "attach", None)
     if attach:
         attach(app)
-    app.run()
+    return app
 
 
 def nvm_store():
