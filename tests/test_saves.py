@@ -113,7 +113,13 @@ def test_statistics_count_wins_and_give_ups_and_reset_asks_first(tmp_path):
         s.press(win["keys"])
         s.press("a")                                  # won screen: new deal
         Driver(s.app, s.keys).play(s.app.game.moves()[0])
-        s.choose("menu.new")                          # this one is given up
+        played = s.app.game.seed
+        s.choose("menu.new")                          # it would count as lost: asked first
+        assert "THIS DEAL WILL COUNT AS LOST" in s.panel()
+        s.press("b")                                  # no: the deal goes on
+        assert s.app.game.seed == played and s.app.keeper.stats("glenwood").played == 1
+        s.choose("menu.new")
+        s.press("a")                                  # yes: this one is given up
         stats = s.app.keeper.stats("glenwood")
         assert (stats.played, stats.won, stats.streak, stats.best_streak, stats.best_score) \
             == (2, 1, 0, 1, 52)

@@ -2,6 +2,7 @@
 
 import patience
 from patience.screens import buttons
+from patience.screens.sheets import CHAR_SUIT
 from support import position
 from screens import running
 
@@ -32,7 +33,7 @@ def test_refused_move_changes_neither_game_nor_table_but_says_so():
         s.press("a")                            # 8c cannot go on Kc
         assert str(s.app.game) == before
         assert s.table_pixels() == table
-        assert s.status() == "CAN'T GO THERE"
+        assert s.status() == "NEEDS Q" + chr(CHAR_SUIT)   # the queen of clubs would go
         assert s.player.held == (6, 1)          # still holding: choose another pile
 
 
@@ -41,8 +42,10 @@ def test_b_sends_home_and_trunk_refills_the_pile():
         s.press("b")
         g = s.app.game
         assert g.cards(3) == bytes([0x88]) and g.cards(6) == bytes([0x8A])   # Tc from the trunk
-        s.press("right b")                      # Kc has no foundation to go to
-        assert s.status() == "CAN'T GO HOME" and g.score == 2
+        s.press("right b")                      # Kc onto Ac frees a trunk card
+        assert g.cards(11)[-1] & 0x3F == 0x0D and g.cards(7) == bytes([0x92])   # 2d refills
+        s.press("b")                            # 2d has nowhere useful to go
+        assert s.status() == "NO USEFUL PLACE FOR THESE CARDS" and g.score == 2
 
 
 def test_select_undoes_and_menu_redoes():
@@ -65,20 +68,42 @@ def test_a_on_the_stock_deals_and_the_waste_shows_it():
         assert g.size(0) == 29 and g.size(1) == 1 and s.status().endswith("ST29 R2 B8")
 
 
-def test_up_and_down_choose_how_many_cards_a_group_takes():
-    game = position("agnes", {1: "5c", 5: "9h 8d 7h", 6: "Td"}, base=5)
+def test_a_takes_the_longest_run_and_a_again_takes_one_fewer():
+    game = position("agnes", {1: "5c", 5: "9h 8d 7h", 6: "Td", 7: "8h"}, base=5)
     with running("agnes", 1) as s:
         s.player.game = game
         s.player.table.set_game(game)
         s.player.cursor = 5
+        s.press("a")
+        assert s.player.held == (5, 3) and s.status().startswith("HOLDING 3")
+        s.press("a")                            # on their own pile: one fewer
+        assert s.player.held == (5, 2)
+        s.press("a a")                          # then one, then put back
+        assert s.player.held is None
+        s.press("a right a")                    # all three onto the red ten
+        assert game.cards(6)[-3:] == bytes([0xA9, 0x98, 0xA7]) and game.size(5) == 0
+
+
+def test_a_puts_down_as_many_as_may_go_there():
+    game = position("agnes", {1: "5c", 5: "9h 8d 7h", 7: "8h"}, base=5)
+    with running("agnes", 1) as s:
+        s.player.game = game
+        s.player.table.set_game(game)
+        s.player.cursor = 5
+        s.press("a right right a")              # onto the eight of hearts only the seven fits
+        assert game.cards(7) == bytes([0xA8, 0xA7]) and game.cards(5)[-1] == 0x98
+
+
+def test_up_and_down_always_move_the_cursor_and_arrows_wrap_round():
+    with running("eagle-wing", 1) as s:        # pile 6 starts the bottom row
+        s.press("left")
+        assert s.player.cursor == 14            # round to the far end of the row
+        s.press("right")
+        assert s.player.cursor == 6
+        s.press("down")
+        assert s.player.cursor == 0             # round from the bottom row to the top
         s.press("up up")
-        assert s.player.count == 3
-        s.press("up")                           # no fourth card: cursor leaves the pile
-        assert s.player.cursor == 0
-        s.press("down up up down")              # back on pile 5, two cards chosen
-        assert (s.player.cursor, s.player.count) == (5, 2)
-        s.press("up a right a")
-        assert game.cards(6)[-3:] == bytes([0xA9, 0x98, 0xA7])
+        assert s.player.cursor == 0             # two rows: up twice comes back
 
 
 def test_hint_frames_the_move_on_screen():
@@ -176,11 +201,17 @@ def test_cursor_step_redraws_two_card_areas_once():
             assert s.display.last_pixels <= 2 * card
 
 
-def test_card_move_redraws_only_the_piles_it_touched():
+def test_card_move_redraws_only_the_piles_it_touched_and_the_way_between():
     from test_layout import reach
     with running("eagle-wing", 1) as s:
         layout = s.player.table.layout
         status = (0, s.display.height - s.app.art.font_h, s.display.width, s.display.height)
-        s.press("b")                            # 8c from pile 6 home; Tc from the trunk
-        touched = [reach(layout, p) for p in (3, 6, 10)] + [status]
-        assert s.display.last_areas and all(_inside(a, touched) for a in s.display.last_areas)
+        refreshes = s.display.refreshes
+        s.press("b")                            # 8c slides from pile 6 home; Tc from the trunk
+        assert s.display.refreshes == refreshes + 4          # three frames on the way, then one
+        piles = [reach(layout, p) for p in (3, 6, 10)]
+        way = (min(r[0] for r in piles), min(r[1] for r in piles),
+               max(r[2] for r in piles), max(r[3] for r in piles))
+        assert s.display.last_areas and all(_inside(a, [way, status]) for a in s.display.last_areas)
+        card = s.app.art.card_w * s.app.art.card_h
+        assert s.display.last_pixels <= 6 * card + s.display.width * s.app.art.font_h

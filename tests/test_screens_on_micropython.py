@@ -68,4 +68,4 @@ def test_button_session_ends_the_same_on_micropython(name):
     *on_vm, refreshes = vm.script_lines(out)
     expected, cpython_refreshes = _cpython_run(name, 77, presses)
     assert "\n".join(on_vm) == expected
-    assert int(refreshes) == cpython_refreshes == len(presses) + 1
+    assert int(refreshes) == cpython_refreshes >= len(presses) + 1  # moves slide in frames

@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT / "words"))
 import build as words_build  # noqa: E402  (words/build.py, the host tool)
 
 KEY = re.compile(r"""["']((?:game|title|status|menu|number|stats|won|stuck|help|save|why|ask|"""
-                 r"""sound|lang|finish|peek|controls|board|options)\.[a-z0-9_.\-]+)["']""")
+                 r"""sound|lang|finish|peek|controls|board|options|card)\.[a-z0-9_.\-]+)["']""")
 
 
 def _used_keys():

@@ -2,8 +2,9 @@
 
 ``keys_for_line(app, actions)`` steers a live App: for each action (a
 (src, n, dst) move or "deal") it moves the cursor along the shortest path
-of D-pad presses, chooses the group size with up, and presses A; it
-returns every button it pressed. Used to make the key scripts that the
+of D-pad presses and plays it with B (the smart move) when that is the
+move, else with A (taking fewer with A again where needed); it returns
+every button it pressed. Used to make the key scripts that the
 tests replay through the real input path.
 
     python -m host_sim.tools.autoplay GAME DEAL     # prints the key script of a win
@@ -27,8 +28,8 @@ def _path(player, start, goal):
             return seen[pile]
         player.cursor, saved = pile, player.cursor
         for arrow in ARROWS:
-            nxt = player._neighbour(_BUTTON[arrow])
-            if nxt is not None and nxt not in seen:
+            nxt = player.neighbour(_BUTTON[arrow])
+            if nxt not in seen:
                 seen[nxt] = seen[pile] + [arrow]
                 queue.append(nxt)
         player.cursor = saved
@@ -56,28 +57,40 @@ class Driver:
         raise RuntimeError("cursor stuck on its way to pile %d" % pile)
 
     def play(self, action):
+        """One action with the buttons: B when the smart move is this move,
+        else A to take, A on the pile again until ``n`` cards are held, A on
+        the destination; A on the stock to deal."""
+        from patience.core.hints import best_from
         player = self.app.player
         if action == "deal":
-            self.go_to(0)
+            self.go_to(player.game.stock)
             self.press("a")
             return
         src, n, dst = action
         self.go_to(src)
-        while player.count < n:
-            self.press("up")
+        if best_from(player.game, src) == (n, dst):
+            self.press("b")
+            return
         self.press("a")
+        while player.held[1] > n:
+            self.press("a")
         self.go_to(dst)
         self.press("a")
 
 
 def keys_for_line(app, keys, actions):
-    """Play ``actions`` on the app with buttons; returns the buttons pressed."""
+    """Play ``actions`` on the app with buttons; returns the buttons pressed.
+    When the game offers to finish, A takes the offer and the line ends."""
     driver = Driver(app, keys)
     for action in actions:
         before = bytes(app.game.state)
         driver.play(action)
         if bytes(app.game.state) == before:
             raise RuntimeError("action %r did not happen" % (action,))
+        if app.player.panel.overlay is not None and not app.game.is_won():
+            driver.press("a")  # the offer to finish: play it out
+        if app.game.is_won():
+            break
     return driver.pressed
 
 

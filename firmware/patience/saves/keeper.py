@@ -92,6 +92,10 @@ class Keeper:
         self.finished[number(game.name)] = 0
         self.changed(game)
 
+    def counts_as_lost(self, game):
+        """True when leaving this deal now would count it as given up."""
+        return not self.finished[number(game.name)] and game.done and not game.is_won()
+
     def finish(self, game):
         """Count the deal in the statistics once: won, or given up after play."""
         index = number(game.name)

@@ -47,12 +47,14 @@ class App:
     """Owns the display, the art, the current screen and the key loop."""
 
     def __init__(self, display, keys, root="", game=None, deal=None, store=None,
-                 progress=None, language=None):
+                 progress=None, language=None, sound=None):
         """``progress()`` (if given) is called as each part of the start is done;
-        ``language`` ("en", "fr") overrides the saved setting."""
+        ``language`` ("en", "fr") overrides the saved setting; ``sound`` has
+        ``click()`` and ``tune()`` where the board can make sounds."""
         step = progress or _nothing
         self.display = display
         self.keys = keys
+        self.sound = sound
         self.width = display.width
         self.height = display.height
         display.auto_refresh = False
@@ -105,6 +107,16 @@ class App:
         self.keeper.set("language", index)
         self.words.use(self._words_path())
         self.screen.draw()
+
+    def click(self):
+        """A short click (a card taken or put down), if sound is on."""
+        if self.sound is not None and self.keeper.saved.settings.sound:
+            self.sound.click()
+
+    def tune(self):
+        """The winning tune, if sound is on."""
+        if self.sound is not None and self.keeper.saved.settings.sound:
+            self.sound.tune()
 
     def input_mode(self):
         """GAME, LIST or DIGITS: what the screen in front reads buttons for."""

@@ -1,4 +1,5 @@
-"""Panels over the table that wait for a button: won, stuck, help."""
+"""Panels over the table that wait for a button: won, stuck, finish, a
+question, a look at a pile, help."""
 
 from . import buttons
 
@@ -45,6 +46,30 @@ def stuck(panel, new_deal, menu, undo):
                             "won.new", "won.menu", "stuck.look"),
                     {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo,
                      buttons.B: None})
+
+
+def offer_finish(panel, finish, decline):
+    """The rest goes home by itself: offer to play it."""
+    Notice.of_words(panel, ("finish.title", "", "finish.why", "", "finish.yes", "finish.no"),
+                    {buttons.A: finish, buttons.B: decline})
+
+
+def confirm(panel, question, action):
+    """Ask ``question`` (a word key); A runs ``action``, B keeps things as they are."""
+    Notice.of_words(panel, (question, "", "ask.yes", "ask.no"),
+                    {buttons.A: action, buttons.B: None})
+
+
+def peek(panel, game, pile):
+    """Every card of a pile, bottom first, by name; face-down cards as such."""
+    from ..core.cards import FACE_UP, rank, suit
+    from .why import card_text
+    names = [card_text(panel.words, rank(card), suit(card)) if card & FACE_UP else "--"
+             for card in game.cards(pile)]
+    lines = [panel.words.fill("peek.title", len(names)), ""]
+    for at in range(0, len(names), 8):
+        lines.append(" ".join(names[at:at + 8]))
+    Notice(panel, lines, {})
 
 
 def show_help(panel):

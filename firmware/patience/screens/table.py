@@ -15,6 +15,7 @@ from .layout import Layout, FAN_NONE, FAN_DOWN
 from .text import Text
 
 _NO_PILE = 255
+_SLIDE_FRAMES = 4  # a moved card takes this many frames to its place
 
 
 class Table:
@@ -144,6 +145,27 @@ class Table:
         index = len(group) - 1 - depth
         grid = group[max(0, index)]
         return group.x + grid.x, group.y + grid.y
+
+    def slide(self, pile, n, start, display):
+        """Slide the top ``n`` cards of a pile, just moved there, from
+        ``start`` (where the deepest of them was on screen) to their places
+        in a few frames, refreshing only the cards on the way."""
+        group = self.piles[pile]
+        shown = min(n, len(group) - 1)
+        if shown < 1:
+            return
+        end_x, end_y = self.card_place(pile, shown - 1)
+        dx, dy = start[0] - end_x, start[1] - end_y
+        last_x = last_y = 0
+        for frame in range(_SLIDE_FRAMES - 1, -1, -1):
+            off_x, off_y = dx * frame // _SLIDE_FRAMES, dy * frame // _SLIDE_FRAMES
+            for index in range(len(group) - shown, len(group)):
+                grid = group[index]
+                grid.x += off_x - last_x
+                grid.y += off_y - last_y
+            last_x, last_y = off_x, off_y
+            if frame:
+                display.refresh()
 
     def select(self, pile, count):
         """Tint the top ``count`` cards of a pile as picked up (0: none)."""

@@ -199,16 +199,17 @@ def _goto(pile):
 
 
 def _move(src, n, dst):
-    """Pick ``n`` cards up from ``src`` and put them down on ``dst``."""
+    """Pick cards up from ``src`` (A takes the most, A again one fewer,
+    down to ``n``) and put them down on ``dst``."""
     player = _player()
     yield from _goto(src)
-    for _ in range(13):
-        if player.count >= n or player.cursor != src:
-            break
-        yield from _tap(K.UP, "table-cursor")
-    if player.cursor != src or player.count != n or player.panel.overlay is not None:
+    if player.cursor != src or player.panel.overlay is not None:
         return
     yield from _tap(K.A, "table-pickup")
+    while player.held is not None and player.held[1] > n:
+        yield from _tap(K.A, "table-pickup")
+    if player.held is None:
+        return
     yield from _goto(dst)
     yield from _tap(K.A, "table-putdown")
     if player.held is not None:  # it could not go there: put it back
@@ -290,6 +291,7 @@ def _panels():
     for key in (K.LEFT, K.UP, K.UP, K.DOWN, K.RIGHT, K.UP):
         yield from _tap(key, "deal-entry")
     yield from _tap(K.A, "deal-entry deal")
+    yield from _tap(K.A, "notices")  # yes, count the deal on the table as lost
     yield from _report("deal number")
     yield from _menu("menu.help")
     yield from _tap(K.A, "notices")
