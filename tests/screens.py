@@ -10,14 +10,14 @@ from patience.screens import sheets
 
 
 @contextmanager
-def running(game=None, deal=None, board="pybadge", store=None, language=None):
+def running(game=None, deal=None, board="pybadge", store=None, language=None, sound=None):
     """An App on a headless display of ``board``; yields a Session."""
     from patience.screens.app import App
     spec = get_board(board)
     keys = ScriptKeys()
     with CountingDisplay(spec.width, spec.height, headless=True) as display:
         app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal, store=store,
-                  language=language)
+                  language=language, sound=sound)
         yield Session(app, keys, display)
 
 

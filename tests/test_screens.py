@@ -215,3 +215,51 @@ def test_card_move_redraws_only_the_piles_it_touched_and_the_way_between():
         assert s.display.last_areas and all(_inside(a, [way, status]) for a in s.display.last_areas)
         card = s.app.art.card_w * s.app.art.card_h
         assert s.display.last_pixels <= 6 * card + s.display.width * s.app.art.font_h
+
+
+class _Ear:
+    """A sound stand-in that remembers what the game played and, at each
+    note of the tune, which pile the destination frame was round."""
+
+    def __init__(self):
+        self.heard = []
+        self.app = None
+
+    def click(self):
+        self.heard.append("click")
+
+    def tune(self, on_note):
+        for step in range(4):
+            on_note(step)
+            frame = self.app.player.table.hints[1].grid
+            self.heard.append(None if frame.hidden else (frame.x, frame.y))
+
+
+def _win_keys(game):
+    import json
+    from pathlib import Path
+    return json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())[game]
+
+
+def test_a_win_plays_the_tune_lighting_each_foundation_in_turn():
+    ear = _Ear()
+    win = _win_keys("chessboard")
+    with running("chessboard", win["deal"], sound=ear) as s:
+        ear.app = s.app
+        s.press(win["keys"])
+        table = s.player.table
+        places = [table.card_place(pile, 0) for pile in s.app.game.foundations]
+        assert s.app.game.is_won() and "YOU WON!" in s.panel()
+        assert ear.heard[-4:] == places
+        assert ear.heard.count("click") >= 52 and table.hints[1].grid.hidden
+
+
+def test_sound_off_in_options_silences_clicks_and_the_tune():
+    ear = _Ear()
+    with running("eagle-wing", 3, sound=ear) as s:
+        ear.app = s.app
+        s.press("a")                                  # the stock deals: a click
+        assert ear.heard == ["click"]
+        s.app.keeper.set("sound", False)
+        s.press("a b")                                # deal, take, put back: silence
+        assert ear.heard == ["click"]

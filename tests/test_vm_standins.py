@@ -260,3 +260,20 @@ def test_board_pins_and_display_per_board():
               board.BUTTON is board.D0, hasattr(board, "BUTTON_CLOCK"))
     """, board="adafruit_feather_esp32s3_reverse_tft")
     assert out == ["adafruit_feather_esp32s3_reverse_tft 240 135 True False"]
+
+
+@pytest.mark.parametrize("board_id, heard", [
+    ("pybadge", "True [(28160, True)] False"),              # DAC speaker, amplifier off after
+    ("clue_nrf52840_express", "True [(28160, True)] None"),  # PWM buzzer, no enable pin
+    ("adafruit_feather_esp32s3_tft", "False [] None"),       # no speaker: silence
+])
+def test_the_firmware_finds_each_boards_speaker(board_id, heard):
+    out = _vm_lines("""
+        from patience.boards.sound import for_board
+        sound = for_board(board)
+        if sound is not None:
+            sound.click()
+        enable = getattr(sound, "enable", None)
+        print(sound is not None, vmctl.notes(), enable and enable.value)
+    """, board=board_id)
+    assert out == [heard]

@@ -13,6 +13,7 @@ imported only on its own board:
   and Feather ESP32-S2/S3 TFT (one); their control schemes are described
   there.
 
+Boards with a speaker click and play a tune through the ``sound`` module.
 On any other board the screen (or, without one, the serial console) says
 which board it is and what is missing; nothing raises.
 """
@@ -92,7 +93,8 @@ def build(board, store=None, **options):
     The loading screen shows before anything heavy is imported, and its bar
     fills as the app, its art and the saves load. ``store`` (default: one on
     the board's NVM) and ``options`` (root, game, deal, language) go to the
-    App; the simulator gives its own.
+    App, and so does ``sound`` (default: the board's speaker, if any); the
+    simulator gives its own.
     """
     board_id = getattr(board, "board_id", "unknown")
     display = getattr(board, "DISPLAY", None)
@@ -108,6 +110,9 @@ def build(board, store=None, **options):
     from ..screens.app import App
     loading.step()
     options.setdefault("root", DRIVE)
+    if "sound" not in options:
+        from .sound import for_board
+        options["sound"] = for_board(board)
     app = App(display, keys, store=store or nvm_store(), progress=loading.step, **options)
     loading = None
     forget(__name__ + ".message")  # the loading screen is gone

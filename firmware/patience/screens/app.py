@@ -24,6 +24,8 @@ _REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
 _REPEAT_EVERY_MS = const(90)   # ... every this
 _IDLE_SLEEP = 0.01
 _MAX_SCALE = const(127)
+_TUNE_STEPS = const(4)  # a win's celebration in silence: as many steps as the tune's notes
+_SILENT_STEP_MS = const(120)
 _TABLE_MODULES = (".play", ".table", ".layout", ".menu")  # what only a game needs
 
 
@@ -113,10 +115,15 @@ class App:
         if self.sound is not None and self.keeper.saved.settings.sound:
             self.sound.click()
 
-    def tune(self):
-        """The winning tune, if sound is on."""
+    def tune(self, on_note):
+        """The winning tune, if sound is on, calling ``on_note(i)`` before
+        each of its notes; in silence the steps come a moment apart."""
         if self.sound is not None and self.keeper.saved.settings.sound:
-            self.sound.tune()
+            self.sound.tune(on_note)
+            return
+        for step in range(_TUNE_STEPS):
+            on_note(step)
+            time.sleep(_SILENT_STEP_MS / 1000)
 
     def input_mode(self):
         """GAME, LIST or DIGITS: what the screen in front reads buttons for."""

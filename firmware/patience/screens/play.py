@@ -218,9 +218,16 @@ class Player:
         self.declined = True
 
     def _won(self):
-        self.app.tune()
+        self.app.tune(self._light_foundation)
+        self.table.show_hint()
         from .notices import won
         won(self.panel, self.game.seed, self.new_deal, self.open_menu, self.undo)
+
+    def _light_foundation(self, step):
+        """One step of a win's celebration: a frame round the next foundation."""
+        foundations = self.game.foundations
+        self.table.show_hint(dst=foundations[step % len(foundations)])
+        self.app.display.refresh()
 
     # -- deals -----------------------------------------------------------
 

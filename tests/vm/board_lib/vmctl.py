@@ -47,3 +47,9 @@ def save_nvm(path):
     """Write the NVM bytes to the file ``path`` (a later run's VM_NVM)."""
     with vmdrive.host_open(path, "wb") as file:
         file.write(microcontroller.nvm._d)
+
+
+def notes():
+    """(sample_rate, looping) of every sound played so far."""
+    import vmaudio
+    return vmaudio.NOTES

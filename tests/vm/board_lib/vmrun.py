@@ -15,8 +15,10 @@ import os
 import sys
 
 import analogio  # noqa: F401  (imported for their heap, before the script)
+import audiocore  # noqa: F401
 import board  # noqa: F401
 import busdisplay  # noqa: F401
+import digitalio  # noqa: F401
 import displayio  # noqa: F401
 import keypad  # noqa: F401
 import microcontroller  # noqa: F401
@@ -28,6 +30,11 @@ import vmdrive
 import vmheap
 import vmsession  # noqa: F401
 
+for _audio in ("audioio", "audiopwmio"):  # whichever this board has
+    try:
+        __import__(_audio)
+    except ImportError:
+        pass
 vmdrive.install()
 gc.collect()
 
