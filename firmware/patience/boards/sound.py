@@ -60,15 +60,21 @@ def for_board(board):
     if pin is None:
         return None
     try:
-        try:
-            from audioio import AudioOut
-        except ImportError:
-            from audiopwmio import PWMAudioOut as AudioOut
         enable = None
         if hasattr(board, "SPEAKER_ENABLE"):
             import digitalio
             enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             enable.switch_to_output(value=False)
-        return Sound(AudioOut(pin), enable)
+        return Sound(_audio_out(pin), enable)
     except (ImportError, ValueError, RuntimeError, MemoryError):
         return None
+
+
+def _audio_out(pin):
+    """The DAC's AudioOut where there is one (SAMD51), else PWM audio (nRF52840)."""
+    try:
+        import audioio
+    except ImportError:
+        import audiopwmio
+        return audiopwmio.PWMAudioOut(pin)
+    return audioio.AudioOut(pin)
