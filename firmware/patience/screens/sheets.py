@@ -42,7 +42,9 @@ frame round h pixels of cards (a card, a fanned group) is a TileGrid one
 tile wide and n = max(2, ceil(h / FRAME_STEP)) tiles high: tile 0 is
 TILE_FRAME_TOP, tiles 1 .. n - 2 TILE_FRAME_SIDE, tile n - 1
 TILE_FRAME_BOTTOM, coloured by PALETTE_CURSOR, PALETTE_HINT (the cards to
-move) or PALETTE_HINT_TO (their destination).
+move) or PALETTE_HINT_TO (their destination).  The cards sheet holds more
+than 255 strip-sized tiles, so on CircuitPython 10 a frame TileGrid stores
+two bytes a strip (card and text TileGrids one byte a tile).
 
 Per-size values are tuples indexed by SMALL or LARGE, e.g. ``CARD_W[SMALL]``.
 """
