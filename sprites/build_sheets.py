@@ -1,13 +1,15 @@
-"""Build the Circuit Patience card and font sheets (host-only tool).
+"""Build the Circuit Patience sprite sheets, one a size (host-only tool).
 
 Draws every card, placeholder, frame strip and font glyph from the pixel data
 in ``glyphs.py`` and writes, byte-for-byte reproducibly:
 
-* ``<out>/sheets/small-font.bmp`` and ``small-cards.bmp`` for 160x128 and
-  240x135 screens,
-* ``<out>/sheets/large-font.bmp`` and ``large-cards.bmp`` for 240x240 and
-  320x240 screens,
+* ``<out>/sheets/small.bmp`` for 160x128 and 240x135 screens,
+* ``<out>/sheets/large.bmp`` for 240x240 and 320x240 screens,
 * ``<out>/patience/screens/sheets.py`` the constants the firmware reads.
+
+One sheet a size holds everything of that size: the font cells, the frame
+strips and the card tiles, each kind cut from the same displayio.Bitmap by
+TileGrids of its own tile size (see ``layout``).
 
 Every pixel is a role, not a colour: 0 transparent, 1 paper, 2 ink, 3 edge.
 The firmware colours a TileGrid with a displayio.Palette(4) of the PALETTES
@@ -28,6 +30,7 @@ import math
 import os
 import struct
 import sys
+import textwrap
 from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -86,7 +89,7 @@ PALETTES = (
 PALETTE = {name: tuple(RGB[colour] for colour in colours)
            for name, colours, _what in PALETTES}
 # The colour table written into each BMP (the firmware sets its own).
-FILE_PALETTE = {"font": "TEXT", "cards": "BLACK"}
+FILE_PALETTE = "BLACK"
 
 INDEX_MARGIN = 2  # corner index: pixels from the card edge (outline + 1)
 RANK_CHARS = "A23456789TJQK"  # T stands for the special "10" glyph
@@ -97,7 +100,7 @@ RANK_CHARS = "A23456789TJQK"  # T stands for the special "10" glyph
 FIRST_CHAR = 32
 LAST_CHAR = 255
 FONT_CELLS = LAST_CHAR - FIRST_CHAR + 1
-FONT_COLUMNS = 32  # cells a font sheet row: 7 full rows, no spare cell
+FONT_FIRST_TILE = 0  # font-tiling tile of FIRST_CHAR: the font opens the sheet
 EXTRA_FIRST_CHAR = 128
 # (constant name, character, its font char, what) for code points above 255.
 ABOVE_LATIN1 = (
@@ -107,10 +110,8 @@ ABOVE_LATIN1 = (
     ("APOSTROPHE", "\u2019", 146, "typographic apostrophe"),
 )
 
-# Card-sized tiles of the cards sheet in order, as offsets from the first
-# face, which is card tile FIRST_CARD_TILE in both sizes: card tile 0 holds
-# the frame strips.
-FIRST_CARD_TILE = 1
+# Card-sized tiles in order, as offsets from the first face, whose card
+# tile number the layout fixes (``first_card_tile``: the same in both sizes).
 CARD_BLOCK = (
     ("FACE", 0, "+ suit * 13 + rank - 1: face-up card"),
     ("BACK", 52, "face-down card"),
@@ -127,7 +128,7 @@ CARD_TILES = 72
 # Frame strips: one card wide, frame_step high, drawn in INK.  A frame over h
 # pixels is a TileGrid of ceil(h / step) strips: a top, sides, a bottom.
 FRAME_PIECES = ("TOP", "SIDE", "BOTTOM")
-MAX_TILE = 255  # displayio.TileGrid: tile numbers 0..255 (see sheet_layout)
+MAX_TILE = 255  # displayio.TileGrid: tile numbers 0..255 (see layout)
 BITS_PER_PIXEL = 2  # in RAM: a displayio.Bitmap of value_count 4
 
 
@@ -138,7 +139,7 @@ class SheetSpec:
     name: str
     card_w: int
     card_h: int
-    columns: int  # card tiles per cards-sheet row
+    sheet_w: int  # sheet width in pixels (see SMALL)
     corner: int  # corner cut-off radius of cards and frames
     font: dict  # status-line font glyphs
     font_w: int  # font cell, including spacing
@@ -158,15 +159,17 @@ class SheetSpec:
     star: tuple  # mark of the foundation that takes the first card
 
 
-# columns: the count that makes the cards sheet smallest in RAM (1 for 16 px
-# cards: a row of 16 pixels is one 32-bit word; 2 for 24 px cards, whose
-# 48-bit rows would be padded to 64; tests/test_sprites.py checks that no
-# other count does better).  frame_step 2: the rim is 2 px and the corners
-# round off within it, so top and bottom strips hold them whole; a frame is
-# at most 1 px taller than the cards it frames (card heights are even, so one
-# card fits exactly).
+# sheet_w: two cards a row in both sizes.  No other width makes a sheet
+# smaller in RAM (tests/test_sprites.py tries them all): small 16, 32, 48 and
+# 96 px wide all take 7920 bytes, large 48, 96 and 192 px 16896.  Small 16 and
+# 32 and all three large widths put the first face at card tile 16, so the
+# TILE_* constants are shared; two cards a row is the one arrangement both
+# sizes have among them.  frame_step 2: the rim is 2 px and the corners round
+# off within it, so top and bottom strips hold them whole; a frame is at most
+# 1 px taller than the cards it frames (card heights are even, so one card
+# fits exactly).
 SMALL = SheetSpec(
-    name="small", card_w=16, card_h=22, columns=1, corner=1,
+    name="small", card_w=16, card_h=22, sheet_w=32, corner=1,
     font=glyphs.FONT_3X5, font_w=4, font_h=6,
     index_suits=glyphs.SUITS_5, pip_suits=glyphs.SUITS_7, ten=glyphs.TEN_3X5,
     court_font=glyphs.FONT_5X7, court_scale=1, base_scale=2,
@@ -175,7 +178,7 @@ SMALL = SheetSpec(
     accents=glyphs.ACCENTS_3X5, short=glyphs.SHORT_3X4, star=glyphs.STAR_7,
 )
 LARGE = SheetSpec(
-    name="large", card_w=24, card_h=32, columns=2, corner=2,
+    name="large", card_w=24, card_h=32, sheet_w=48, corner=2,
     font=glyphs.FONT_5X7, font_w=6, font_h=8,
     index_suits=glyphs.SUITS_7, pip_suits=glyphs.SUITS_11, ten=glyphs.TEN_5X7,
     court_font=glyphs.FONT_5X7, court_scale=2, base_scale=2,
@@ -461,75 +464,113 @@ def overlap(a, b):
 
 @dataclass(frozen=True)
 class Layout:
-    """Geometry of one size's two sheets."""
+    """Geometry of one size's sheet; tile numbers in each kind's own tiling."""
 
-    font_width: int
-    font_height: int
-    cards_width: int
-    cards_height: int
-    strips: tuple  # strip-tile index of each of FRAME_PIECES
+    width: int
+    height: int
+    font_first: int  # font-tiling tile of FIRST_CHAR
+    first_card: int  # card-tiling tile of the first face
+    strips: tuple  # strip-tiling tile of each of FRAME_PIECES
+
+    def tilings(self, spec):
+        """{kind: (tile_w, tile_h, tiles in the sheet)} of the three tilings."""
+        return {kind: (w, h, (self.width // w) * (self.height // h))
+                for kind, (w, h) in tile_sizes(spec).items()}
 
 
-def font_sheet_size(spec):
-    """(width, height) of the font sheet: FONT_COLUMNS cells a row.
+def tile_sizes(spec):
+    """{kind: (tile width, tile height)} of the font cells, cards and strips."""
+    return {"font": (spec.font_w, spec.font_h), "cards": (spec.card_w, spec.card_h),
+            "strips": (spec.card_w, spec.frame_step)}
 
-    A text TileGrid stores one byte a cell only while its bitmap holds at
-    most 255 tiles of its size (CircuitPython 10 switches to two), so the
-    sheet holds nothing but the 224 cells.
+
+def rects(spec, width, kind, numbers):
+    """(x, y, w, h) of tiles of a kind ("font", "cards", "strips")."""
+    w, h = tile_sizes(spec)[kind]
+    return [tile_rect(index, width, w, h) for index in numbers]
+
+
+def layout(spec, width=None):
+    """Where everything goes on one size's sheet, ``width`` (spec.sheet_w) wide.
+
+    displayio.TileGrid, from CircuitPython's C code: the tile width and
+    height must divide the bitmap's exactly ("Tile width must exactly divide
+    bitmap width"), and a tile number, counted row-major over the whole
+    bitmap in units of the grid's own tile size, must be 0..255
+    (CircuitPython 9 raises "tile must be 0-255"; 10 takes more but draws
+    through a uint8).  Three tile sizes share the sheet, so:
+
+    * the width is a multiple of the card and font widths (strips are a
+      card wide), the height of the card, font and strip heights;
+    * the font cells come first, tiles FONT_FIRST_TILE (0) to 223 in code
+      point order, so the tile of c is FONT_FIRST_TILE + c - 32;
+    * the cards follow from the first card row the font leaves whole, all
+      72 in order;
+    * the three strips take the first strip places left free (between the
+      font and the cards), numbers <= 255; where there are none, the cards
+      move down a row.
     """
-    rows = math.ceil(FONT_CELLS / FONT_COLUMNS)
-    assert FONT_COLUMNS * rows <= MAX_TILE
-    return FONT_COLUMNS * spec.font_w, rows * spec.font_h
+    width = width or spec.sheet_w
+    assert width % spec.card_w == 0 and width % spec.font_w == 0, width
+    font = rects(spec, width, "font", range(FONT_FIRST_TILE, FONT_FIRST_TILE + FONT_CELLS))
+    assert FONT_FIRST_TILE + FONT_CELLS - 1 <= MAX_TILE
+    per_row = width // spec.card_w
+    row = 0
+    while any(overlap(card, cell) for card in rects(spec, width, "cards",
+                                                   range(row * per_row, (row + 1) * per_row))
+              for cell in font):
+        row += 1
+    for first_card in range(row * per_row, MAX_TILE + 2 - CARD_TILES, per_row):
+        taken = font + rects(spec, width, "cards", range(first_card, first_card + CARD_TILES))
+        strips = []
+        for index in range(MAX_TILE + 1):
+            place = tile_rect(index, width, spec.card_w, spec.frame_step)
+            if not any(overlap(place, other) for other in taken):
+                strips.append(index)
+                taken.append(place)
+                if len(strips) == len(FRAME_PIECES):
+                    break
+        else:
+            continue
+        bottom = max(y + h for _x, y, _w, h in taken)
+        step = math.lcm(spec.card_h, spec.font_h, spec.frame_step)
+        return Layout(width, math.ceil(bottom / step) * step, FONT_FIRST_TILE,
+                      first_card, tuple(strips))
+    raise AssertionError("no layout %d px wide keeps every tile number <= %d"
+                         % (width, MAX_TILE))
 
 
-def layout(spec):
-    """Where things go on one size's sheets.
-
-    displayio.TileGrid needs the bitmap width and height to be exact
-    multiples of every tile size used on it (cards and strips on the cards
-    sheet), and draws tile numbers 0..255 only, counted in units of its own
-    tile size.  The strips take the first free strip places, in card tile 0
-    (FIRST_CARD_TILE leaves it free), so their numbers stay low; the cards
-    follow from card tile FIRST_CARD_TILE.
-    """
-    width = spec.columns * spec.card_w
-    rows = math.ceil((FIRST_CARD_TILE + CARD_TILES) / spec.columns)
-    height = rows * spec.card_h
-    assert height % spec.frame_step == 0
-    cards = [tile_rect(index, width, spec.card_w, spec.card_h)
-             for index in range(FIRST_CARD_TILE, FIRST_CARD_TILE + CARD_TILES)]
-    places = (index for index in range(width * height // (spec.card_w * spec.frame_step))
-              if not any(overlap(tile_rect(index, width, spec.card_w, spec.frame_step),
-                                 card) for card in cards))
-    strips = tuple(next(places) for _piece in FRAME_PIECES)
-    assert FIRST_CARD_TILE + CARD_TILES - 1 <= MAX_TILE and max(strips) <= MAX_TILE
-    return Layout(*font_sheet_size(spec), width, height, strips)
+def first_card_tile():
+    """Card tile of the first face: the same in both sizes, so TILE_* are shared."""
+    firsts = {layout(spec).first_card for spec in SPECS}
+    assert len(firsts) == 1, firsts
+    return firsts.pop()
 
 
-def draw_font(spec):
-    """The font sheet: one ink glyph per cell on transparent, ' ' in tile 0.
+def draw_font(canvas, spec, geometry):
+    """The font cells: one ink glyph per cell on transparent, ' ' first.
 
     A glyph one row shorter than the cell leaves the top row blank; one as
     tall as the cell (an accented capital) draws its accent there.
     """
-    canvas = Canvas(*font_sheet_size(spec))
     table = font_table(spec)
     for offset, key in enumerate(font_keys(table)):
         if key is None:
             continue
-        x, y, _w, _h = tile_rect(offset, canvas.width, spec.font_w, spec.font_h)
+        x, y, _w, _h = tile_rect(geometry.font_first + offset, canvas.width,
+                                 spec.font_w, spec.font_h)
         glyph = table[key]
         assert len(glyph) in (spec.font_h - 1, spec.font_h), key
         assert len(glyph[0]) < spec.font_w, key  # the right column spaces
         canvas.stamp(glyph, x, y + spec.font_h - len(glyph), INK)
-    return canvas
 
 
-def draw_cards(spec):
-    """The cards sheet: the frame strips in card tile 0, then the cards."""
+def draw_sheet(spec):
+    """One size's sheet: the font cells, the frame strips, the cards."""
     geometry = layout(spec)
-    canvas = Canvas(geometry.cards_width, geometry.cards_height)
-    placed = list(enumerate(card_tiles(spec), FIRST_CARD_TILE))
+    canvas = Canvas(geometry.width, geometry.height)
+    draw_font(canvas, spec, geometry)
+    placed = list(enumerate(card_tiles(spec), geometry.first_card))
     placed += zip(geometry.strips, frame_strips(spec))
     for index, tile in placed:
         x, y, _w, _h = tile_rect(index, canvas.width, tile.width, tile.height)
@@ -563,68 +604,93 @@ def encode_bmp4(canvas, palette):
     return header + info + colours + b"".join(rows)
 
 
-def sheet_path(spec, kind):
-    """Path of a sheet ("font" or "cards") below the firmware folder."""
-    return "sheets/%s-%s.bmp" % (spec.name, kind)
+def sheet_path(spec):
+    """Path of a size's sheet below the firmware folder."""
+    return "sheets/%s.bmp" % spec.name
 
 
 def sheet_fields(spec):
     """Per-size values for sheets.py, in SHEET_FIELDS order."""
     fan_x, fan_y = fan_steps(spec)
-    return (('"/%s"' % sheet_path(spec, "font"), '"/%s"' % sheet_path(spec, "cards"),
-             spec.card_w, spec.card_h, spec.font_w, spec.font_h,
-             0, fan_x, fan_y, spec.fan_back_y, spec.frame_step)
-            + layout(spec).strips)
+    geometry = layout(spec)
+    return (('"/%s"' % sheet_path(spec), spec.card_w, spec.card_h, spec.font_w,
+             spec.font_h, geometry.font_first, fan_x, fan_y, spec.fan_back_y,
+             spec.frame_step) + geometry.strips)
 
 
 SHEET_FIELDS = (
-    ("FONT_PATH", "font sheet BMP from the CIRCUITPY root"),
-    ("CARDS_PATH", "cards sheet BMP from the CIRCUITPY root"),
+    ("PATH", "the sheet BMP from the CIRCUITPY root"),
     ("CARD_W", "card tile width"),
     ("CARD_H", "card tile height"),
     ("FONT_W", "font tile width (glyph + spacing)"),
     ("FONT_H", "font tile height (spacing row on top + glyph)"),
-    ("FONT_FIRST_TILE", "font tile index of ' ' (chr 32)"),
+    ("FONT_FIRST_TILE", "font-tiling tile of ' ' (chr 32)"),
     ("FAN_X", "min x step of a sideways fan that shows rank and suit"),
     ("FAN_Y", "min y step of a downward fan that shows rank and suit"),
     ("FAN_BACK_Y", "min y step that tells face-down from face-up"),
     ("FRAME_STEP", "frame strip height (tile_height of a frame TileGrid)"),
-    ("TILE_FRAME_TOP", "frame top edge with its rounded corners"),
-    ("TILE_FRAME_SIDE", "frame left and right edges"),
-    ("TILE_FRAME_BOTTOM", "frame bottom edge with its rounded corners"),
+    ("TILE_FRAME_TOP", "strip-tiling tile: frame top edge with its rounded corners"),
+    ("TILE_FRAME_SIDE", "strip-tiling tile: frame left and right edges"),
+    ("TILE_FRAME_BOTTOM", "strip-tiling tile: frame bottom edge with its rounded corners"),
 )
 
 MODULE_DOC = '''"""Card-art constants for Circuit Patience: roles, palettes, tiles, sheets.
 
 GENERATED by sprites/build_sheets.py -- do not edit; change the generator and
-run ``python sprites/build_sheets.py``.  This module owns the layout of two
-sheets a size: /sheets/small-font.bmp and /sheets/small-cards.bmp (160x128,
-240x135 screens), /sheets/large-font.bmp and /sheets/large-cards.bmp
-(240x240, 320x240).  Each is a 4-bit BMP with a 4-colour table, which
+run ``python sprites/build_sheets.py``.  This module owns the layout of one
+sheet a size: PATH[SMALL] = {small_path} ({small_w} x {small_h} px; 160x128 and
+240x135 screens) and PATH[LARGE] = {large_path} ({large_w} x {large_h} px;
+240x240, 320x240).  Each is a 4-bit BMP with a 4-colour table, which
 adafruit_imageload loads as a displayio.Bitmap of value_count 4 (2 bits a
-pixel).
+pixel: {small_ram} and {large_ram} bytes).  A size's one Bitmap holds all its art:
+the font cells, the frame strips and the card tiles.  Load it once and cut
+every TileGrid from it with the tile size of what it shows; a TileGrid's
+tile numbers count tiles of its own size row-major over the whole sheet::
+
+    bitmap, _ = adafruit_imageload.load(PATH[size])
+    text = displayio.TileGrid(  # a line of `columns` characters
+        bitmap, pixel_shader=text_palette, width=columns, height=1,
+        tile_width=FONT_W[size], tile_height=FONT_H[size],
+        default_tile=FONT_FIRST_TILE[size])
+    card = displayio.TileGrid(  # one card
+        bitmap, pixel_shader=card_palette,
+        tile_width=CARD_W[size], tile_height=CARD_H[size],
+        default_tile=TILE_BACK)
+    frame = displayio.TileGrid(  # a frame of n strips
+        bitmap, pixel_shader=cursor_palette, width=1, height=n,
+        tile_width=CARD_W[size], tile_height=FRAME_STEP[size],
+        default_tile=TILE_FRAME_SIDE[size])
+
+Every tile number below is at most 255 (CircuitPython 9 refuses more, 10
+draws through a uint8), and every tile size divides the sheet.  The sheet
+holds more than 255 tiles of the font size ({small_font} small,
+{large_font} large) and of the strip size ({small_strips}, {large_strips}), but only
+{small_cards} and {large_cards} of the card size.  CircuitPython 10 keeps two bytes a
+cell in a TileGrid whose bitmap holds more than 255 tiles of its tile size,
+so there a text TileGrid and a frame TileGrid keep two bytes a cell and a
+card TileGrid one (CircuitPython 9 keeps one byte a cell in all of them).
 
 Every pixel is a role, not a colour: ROLE_TRANSPARENT (0), ROLE_PAPER (1),
 ROLE_INK (2), ROLE_EDGE (3).  Give each TileGrid a displayio.Palette(4) set
 from one of the PALETTE_* tuples (RGB by role) and make ROLE_TRANSPARENT
 transparent in every palette but PALETTE_PANEL's, whose 0 is the panel's
-background.  A palette may serve many TileGrids.
+background.  A palette may serve many TileGrids.  Pixels of the sheet that
+belong to no tile below are ROLE_TRANSPARENT.
 
-Card tiles (cards sheet, tile_width=CARD_W, tile_height=CARD_H): a face-up
-card is TILE_FACE + suit * 13 + rank - 1 (suits 0 clubs, 1 diamonds, 2
-hearts, 3 spades; rank 1 = A .. 13 = K), coloured by PALETTE_BLACK (clubs,
-spades) or PALETTE_RED (diamonds, hearts), or their _PICKED twins for a
-picked-up card; TILE_BACK by PALETTE_BACK; every other TILE_* (empty piles,
+Card tiles (tile_width=CARD_W, tile_height=CARD_H): a face-up card is
+TILE_FACE + suit * 13 + rank - 1 (suits 0 clubs, 1 diamonds, 2 hearts, 3
+spades; rank 1 = A .. 13 = K), coloured by PALETTE_BLACK (clubs, spades) or
+PALETTE_RED (diamonds, hearts), or their _PICKED twins for a picked-up
+card; TILE_BACK by PALETTE_BACK; every other TILE_* (empty piles,
 foundations, reserve and stock marks) by PALETTE_SLOT.  Card tile numbers
 are the same in both sizes.
 
-Font tiles (font sheet, tile_width=FONT_W, tile_height=FONT_H; the sheet has
-no other tiles, so at most 255 of them and a text TileGrid keeps one byte a
-cell): the tile of code point c is FONT_FIRST_TILE + c - 32 for every c from
-32 to FONT_LAST_CHAR (255, Latin-1); a cell with no glyph is blank.  Glyphs
-are ink on ROLE_TRANSPARENT: PALETTE_TEXT for the status line (the felt
-shows through), PALETTE_PANEL for panels (opaque).  Lower-case letters draw
-as their capitals (a-z, the accented ones and y-diaeresis too).  The top row
+Font tiles (tile_width=FONT_W, tile_height=FONT_H): the tile of code point
+c is FONT_FIRST_TILE[size] + c - 32 for every c from 32 to FONT_LAST_CHAR
+(255, Latin-1); a cell with no glyph is blank.  Glyphs are ink on
+ROLE_TRANSPARENT: PALETTE_TEXT for the status line (the felt shows
+through), PALETTE_PANEL for panels (opaque).  Lower-case letters draw as
+their capitals (a-z, the accented ones and y-diaeresis too).  The top row
 of a cell is blank except over accented capitals, which draw their accent
 there.  Codes 127..159 are not Latin-1 characters: they hold DEL (a block),
 the firmware's extras (chr(CHAR_SUIT + suit), the arrows) and, at their
@@ -633,35 +699,58 @@ FONT_ABOVE_LATIN1[i] draws as chr(FONT_ABOVE_LATIN1_CHAR[i]) (OE ligature
 capital and small, Y diaeresis capital, typographic apostrophe).  Every other
 code point above 255 has no glyph.
 
-Frame strips (cards sheet, tile_width=CARD_W, tile_height=FRAME_STEP): a
-frame round h pixels of cards (a card, a fanned group) is a TileGrid one
-tile wide and n = max(2, ceil(h / FRAME_STEP)) tiles high: tile 0 is
-TILE_FRAME_TOP, tiles 1 .. n - 2 TILE_FRAME_SIDE, tile n - 1
-TILE_FRAME_BOTTOM, coloured by PALETTE_CURSOR, PALETTE_HINT (the cards to
-move) or PALETTE_HINT_TO (their destination).  The cards sheet holds more
-than 255 strip-sized tiles, so on CircuitPython 10 a frame TileGrid stores
-two bytes a strip (card and text TileGrids one byte a tile).
+Frame strips (tile_width=CARD_W, tile_height=FRAME_STEP): a frame round h
+pixels of cards (a card, a fanned group) is a TileGrid one tile wide and
+n = max(2, ceil(h / FRAME_STEP)) tiles high: tile 0 is
+TILE_FRAME_TOP[size], tiles 1 .. n - 2 TILE_FRAME_SIDE[size], tile n - 1
+TILE_FRAME_BOTTOM[size], coloured by PALETTE_CURSOR, PALETTE_HINT (the
+cards to move) or PALETTE_HINT_TO (their destination).
 
 Per-size values are tuples indexed by SMALL or LARGE, e.g. ``CARD_W[SMALL]``.
 """
 '''
 
 
+def module_doc():
+    """MODULE_DOC with each size's sheet facts filled in."""
+    facts = {}
+    for spec in SPECS:
+        geometry = layout(spec)
+        facts[spec.name + "_path"] = "/" + sheet_path(spec)
+        facts[spec.name + "_w"] = geometry.width
+        facts[spec.name + "_h"] = geometry.height
+        facts[spec.name + "_ram"] = bitmap_ram(geometry.width, geometry.height)
+        for kind, (_w, _h, count) in geometry.tilings(spec).items():
+            facts[spec.name + "_" + kind] = count
+    # What the text says of the tile counts.
+    for name in ("small", "large"):
+        assert facts[name + "_font"] > MAX_TILE and facts[name + "_strips"] > MAX_TILE
+        assert facts[name + "_cards"] <= MAX_TILE
+    # Fill the paragraphs with numbers in, then wrap them again.
+    # Fill the paragraphs with numbers in, then wrap them again (two spaces
+    # after a full stop, as in the rest).
+    def rewrap(part):
+        text = part.format(**facts).replace(".\n", ".  ").replace("\n", " ")
+        return textwrap.fill(text, 76)
+    return "\n\n".join(rewrap(part) if "{" in part else part
+                       for part in MODULE_DOC.split("\n\n"))
+
+
 def tile(name):
     """Card-tile index of a CARD_BLOCK entry (the same in both sizes)."""
-    return FIRST_CARD_TILE + dict((n, o) for n, o, _ in CARD_BLOCK)[name]
+    return first_card_tile() + dict((n, o) for n, o, _ in CARD_BLOCK)[name]
 
 
 def render_module():
     """Source text of firmware/patience/screens/sheets.py."""
-    lines = [MODULE_DOC, "# Pixel roles (all sheets): a TileGrid's Palette(4) colours them."]
+    lines = [module_doc(), "# Pixel roles (all sheets): a TileGrid's Palette(4) colours them."]
     lines += ["ROLE_%s = %d  # %s" % (name, value, what)
               for value, (name, what) in enumerate(ROLES)]
     lines += ["", "FELT = 0x%06X  # the table's background" % RGB["FELT"],
               "", "# Palettes: RGB by role (TRANSPARENT, PAPER, INK, EDGE)."]
     lines += ["PALETTE_%s = (%s)  # %s" % (name, ", ".join("0x%06X" % rgb for rgb in PALETTE[name]),
                                          what) for name, _colours, what in PALETTES]
-    lines += ["", "# Card tile indices (cards sheets, both sizes)."]
+    lines += ["", "# Card tile indices (card tiling, both sizes)."]
     lines += ["TILE_%s = %d  # %s" % (name, tile(name), why) for name, _offset, why in CARD_BLOCK]
     lines += ["", "# Font characters.",
               "FONT_LAST_CHAR = %d" % LAST_CHAR,
@@ -682,11 +771,6 @@ def render_module():
     return "\n".join(lines) + "\n"
 
 
-def sheets(spec):
-    """{kind: Canvas} of one size's two sheets."""
-    return {"font": draw_font(spec), "cards": draw_cards(spec)}
-
-
 def write_file(path, data):
     """Write bytes, creating the folder; text is written with \\n endings."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -695,11 +779,10 @@ def write_file(path, data):
 
 
 def build(out_dir):
-    """Write the four sheets and the constants module under ``out_dir``."""
+    """Write the two sheets and the constants module under ``out_dir``."""
     for spec in SPECS:
-        for kind, canvas in sheets(spec).items():
-            write_file(os.path.join(out_dir, sheet_path(spec, kind)),
-                       encode_bmp4(canvas, PALETTE[FILE_PALETTE[kind]]))
+        write_file(os.path.join(out_dir, sheet_path(spec)),
+                   encode_bmp4(draw_sheet(spec), PALETTE[FILE_PALETTE]))
     write_file(os.path.join(out_dir, "patience", "screens", "sheets.py"),
                render_module().encode("ascii"))
 

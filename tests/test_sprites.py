@@ -1,4 +1,4 @@
-"""Checks on the generated card and font sheets and their constants module.
+"""Checks on the generated sprite sheets (one a size) and their constants module.
 
 Needs the pip packages ``adafruit-circuitpython-imageload`` (which brings
 ``adafruit-blinka-displayio``); the generator itself needs nothing extra.
@@ -8,6 +8,7 @@ import ast
 import dataclasses
 import importlib.util
 import itertools
+import math
 import struct
 import subprocess
 import sys
@@ -20,8 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
-SHEET_FILES = tuple("sheets/%s-%s.bmp" % (size, kind)
-                    for size in ("small", "large") for kind in ("font", "cards"))
+SHEET_FILES = ("sheets/small.bmp", "sheets/large.bmp")  # one sheet a size
 GENERATED = SHEET_FILES + ("patience/screens/sheets.py",)
 sys.path.insert(0, str(ROOT / "sprites"))
 import build_sheets  # noqa: E402  (the generator, for its layout rules)
@@ -42,6 +42,9 @@ PALETTES = ("BLACK", "RED", "BLACK_PICKED", "RED_PICKED", "BACK", "SLOT", "CURSO
             "HINT", "HINT_TO", "TEXT", "PANEL")
 FRAME_PALETTES = (S.PALETTE_CURSOR, S.PALETTE_HINT, S.PALETTE_HINT_TO)
 OLD_RAM = {"small": 96 * 330 // 2, "large": 216 * 320 // 2}  # one 4-bit sheet a size
+# The round before: two 2-bit sheets a size, (font, cards) width x height.
+TWO_SHEETS = {"small": ((128, 42), (16, 1606)), "large": ((192, 64), (48, 1184))}
+MAX_TILE = 255  # CircuitPython 9 raises "tile must be 0-255", 10 draws a uint8
 
 
 @dataclasses.dataclass
@@ -82,42 +85,38 @@ def read_bmp(path):
 
 
 class Sheet:
-    """One size's two sheets with its constants and pixel helpers."""
+    """One size's sheet with its constants and pixel helpers."""
 
     def __init__(self, name):
         self.name = name
-        size = getattr(S, name.upper())
-        for field in ("FONT_PATH", "CARDS_PATH", "CARD_W", "CARD_H", "FONT_W", "FONT_H",
+        self.size = getattr(S, name.upper())
+        for field in ("PATH", "CARD_W", "CARD_H", "FONT_W", "FONT_H",
                       "FONT_FIRST_TILE", "FAN_X", "FAN_Y", "FAN_BACK_Y", "FRAME_STEP",
                       "TILE_FRAME_TOP", "TILE_FRAME_SIDE", "TILE_FRAME_BOTTOM"):
-            setattr(self, field.lower(), getattr(S, field)[size])
-        self.font_file = FIRMWARE / self.font_path.lstrip("/")
-        self.cards_file = FIRMWARE / self.cards_path.lstrip("/")
-        self.font = read_bmp(self.font_file)
-        self.cards = read_bmp(self.cards_file)
+            setattr(self, field.lower(), getattr(S, field)[self.size])
+        self.file = FIRMWARE / self.path.lstrip("/")
+        self.image = read_bmp(self.file)
         self.strips = (self.tile_frame_top, self.tile_frame_side, self.tile_frame_bottom)
 
-    @staticmethod
-    def origin(image, index, width, height):
-        """Top-left pixel of tile ``index`` of a size on an image."""
-        per_row = image.width // width
+    def origin(self, index, width, height):
+        """Top-left pixel of tile ``index`` in the tiling of a tile size."""
+        per_row = self.image.width // width
         return (index % per_row) * width, (index // per_row) * height
 
     def card(self, index, width=None, height=None, dx=0, dy=0):
         """Roles of card tile ``index``, or of a part of it."""
-        left, top = self.origin(self.cards, index, self.card_w, self.card_h)
-        return self.cards.rect(left + dx, top + dy, width or self.card_w, height or self.card_h)
+        left, top = self.origin(index, self.card_w, self.card_h)
+        return self.image.rect(left + dx, top + dy, width or self.card_w, height or self.card_h)
 
     def glyph(self, code):
         """Roles of the font tile for character code ``code``."""
-        left, top = self.origin(self.font, self.font_first_tile + code - 32,
-                                self.font_w, self.font_h)
-        return self.font.rect(left, top, self.font_w, self.font_h)
+        left, top = self.origin(self.font_first_tile + code - 32, self.font_w, self.font_h)
+        return self.image.rect(left, top, self.font_w, self.font_h)
 
     def strip(self, index):
         """Roles of frame strip ``index``, as a list of rows."""
-        left, top = self.origin(self.cards, index, self.card_w, self.frame_step)
-        return [self.cards.rect(left, top + y, self.card_w, 1) for y in range(self.frame_step)]
+        left, top = self.origin(index, self.card_w, self.frame_step)
+        return [self.image.rect(left, top + y, self.card_w, 1) for y in range(self.frame_step)]
 
     def frame(self, sides):
         """Rows of a frame: top strip, ``sides`` side strips, bottom strip."""
@@ -127,11 +126,11 @@ class Sheet:
         return rows + self.strip(self.tile_frame_bottom)
 
     def tile_kinds(self):
-        """(image, width, height, tile numbers) of each kind of tile."""
+        """{kind: (tile width, tile height, tile numbers the firmware uses)}."""
         last_font = self.font_first_tile + S.FONT_LAST_CHAR - 32
-        return ((self.cards, self.card_w, self.card_h, range(S.TILE_FACE, S.TILE_NO_REDEAL + 1)),
-                (self.cards, self.card_w, self.frame_step, self.strips),
-                (self.font, self.font_w, self.font_h, range(self.font_first_tile, last_font + 1)))
+        return {"cards": (self.card_w, self.card_h, range(S.TILE_FACE, S.TILE_NO_REDEAL + 1)),
+                "strips": (self.card_w, self.frame_step, self.strips),
+                "font": (self.font_w, self.font_h, range(self.font_first_tile, last_font + 1))}
 
 
 @pytest.fixture(scope="module", params=["small", "large"])
@@ -208,11 +207,11 @@ def test_regenerating_gives_the_committed_files(tmp_path):
         assert fresh == (FIRMWARE / relative).read_bytes(), relative
 
 
-def test_the_sheets_folder_holds_the_four_sheets_only():
+def test_the_sheets_folder_holds_one_sheet_a_size_only():
     # Whatever lies there is flashed to the board.
     assert sorted(p.name for p in (FIRMWARE / "sheets").iterdir()) == sorted(
         Path(f).name for f in SHEET_FILES)
-    assert sorted(S.FONT_PATH + S.CARDS_PATH) == sorted("/" + f for f in SHEET_FILES)
+    assert S.PATH == tuple("/" + f for f in SHEET_FILES)
 
 
 def test_sheets_module_is_plain_constants():
@@ -230,8 +229,9 @@ def test_sheets_module_is_plain_constants():
 def test_old_constants_are_gone():
     gone = [name for name in dir(S) if name.startswith("COLOUR_") or name.startswith("FRAME_")
             and name != "FRAME_STEP"]
-    gone += [name for name in ("PALETTE", "PATH", "SHEET_W", "SHEET_H", "CHAR_CLEAR",
-                               "TILE_FRAME_BLANK") if hasattr(S, name)]
+    gone += [name for name in ("PALETTE", "SHEET_W", "SHEET_H", "CHAR_CLEAR",
+                               "TILE_FRAME_BLANK", "FONT_PATH", "CARDS_PATH")
+             if hasattr(S, name)]
     assert gone == []
 
 
@@ -309,8 +309,7 @@ def test_bmp_header_is_4bit_with_four_colours(relative):
     assert height > 0  # bottom-up rows
     assert offset == 14 + 40 + 4 * 4
     assert image_size == size - offset == (width * 4 + 31) // 32 * 4 * height
-    expected = S.PALETTE_TEXT if "-font" in relative else S.PALETTE_BLACK
-    assert bmp.table == list(expected)
+    assert bmp.table == list(S.PALETTE_BLACK)
 
 
 @pytest.mark.parametrize("relative", SHEET_FILES)
@@ -352,55 +351,134 @@ def test_ondiskbitmap_opens_the_sheet(relative):
 
 # Sizes and tile numbers.
 
-def test_every_tile_number_fits_a_tilegrid(sheet):
-    # displayio.TileGrid draws tile numbers 0..255 only (CircuitPython 9
-    # refuses more, 10 draws wrong tiles), counted in its own tile size, and
-    # wants the bitmap an exact multiple of that size.
-    for image, width, height, numbers in sheet.tile_kinds():
-        assert image.width % width == 0 and image.height % height == 0
-        assert 0 <= min(numbers) <= max(numbers) <= 255
-        assert max(numbers) < (image.width // width) * (image.height // height)
+def test_every_tile_size_divides_the_sheet(sheet):
+    # TileGrid: "Tile width must exactly divide bitmap width" (and height),
+    # for each tile size cut from the one bitmap.
+    for width, height, _numbers in sheet.tile_kinds().values():
+        assert sheet.image.width % width == 0 and sheet.image.height % height == 0
 
 
-def test_the_font_sheet_has_at_most_255_cells_and_nothing_else(sheet):
-    # So a text TileGrid keeps one byte a cell on CircuitPython 10 too.
-    cells = (sheet.font.width // sheet.font_w) * (sheet.font.height // sheet.font_h)
-    assert S.FONT_LAST_CHAR - 32 + 1 <= cells <= 255
-    ram = build_sheets.bitmap_ram(sheet.font.width, sheet.font.height)
-    assert ram == (S.FONT_LAST_CHAR - 31) * sheet.font_w * sheet.font_h * 2 // 8  # no spare byte
+def test_every_tile_number_the_firmware_uses_is_at_most_255(sheet):
+    # Counted row-major over the whole sheet in units of the grid's own tile
+    # size: CircuitPython 9 refuses a tile over 255, 10 draws it as tile & 255.
+    for width, height, numbers in sheet.tile_kinds().values():
+        tiles = (sheet.image.width // width) * (sheet.image.height // height)
+        assert 0 <= min(numbers) <= max(numbers) <= MAX_TILE
+        assert max(numbers) < tiles
 
 
-def test_tilegrids_take_the_last_tile_of_each_kind(sheet):
+def test_font_cells_are_contiguous_in_code_point_order(sheet):
+    # The tile of code point c is FONT_FIRST_TILE + c - 32 for c in 32..255.
+    assert S.FONT_LAST_CHAR == 255
+    assert sheet.font_first_tile + S.FONT_LAST_CHAR - 32 <= MAX_TILE
+    width, height, numbers = sheet.tile_kinds()["font"]
+    assert list(numbers) == [sheet.font_first_tile + c - 32 for c in range(32, 256)]
+    # ... and lie on the sheet as full rows at the top, ' ' top left.
+    per_row = sheet.image.width // width
+    assert sheet.font_first_tile == 0 and len(numbers) % per_row == 0
+    assert sheet.origin(sheet.font_first_tile, width, height) == (0, 0)
+
+
+def test_card_tiles_start_on_a_card_row_below_the_font(sheet):
+    per_row = sheet.image.width // sheet.card_w
+    assert S.TILE_FACE % per_row == 0
+    font_bottom = sheet.origin(sheet.font_first_tile + S.FONT_LAST_CHAR - 32,
+                               sheet.font_w, sheet.font_h)[1] + sheet.font_h
+    assert sheet.origin(S.TILE_FACE, sheet.card_w, sheet.card_h)[1] >= font_bottom
+
+
+def test_card_tilegrids_keep_one_byte_a_tile_on_circuitpython_10(sheet):
+    # 10 stores a TileGrid's tiles as uint16 when its bitmap holds more than
+    # 255 tiles of the grid's size: true of text and frame grids (sheets.py
+    # says so), not of the many card grids.
+    counts = {kind: (sheet.image.width // w) * (sheet.image.height // h)
+              for kind, (w, h, _numbers) in sheet.tile_kinds().items()}
+    assert counts["cards"] <= MAX_TILE
+    assert counts["font"] > MAX_TILE and counts["strips"] > MAX_TILE
+    doc = " ".join(ast.get_docstring(ast.parse(
+        (FIRMWARE / "patience" / "screens" / "sheets.py").read_text())).split())
+    assert "CircuitPython 10" in doc and "two bytes a cell" in doc
+    assert "a text TileGrid and a frame TileGrid keep two bytes a cell" in doc
+    assert "(%d small, %d large)" % tuple(
+        (Sheet(n).image.width // Sheet(n).font_w) * (Sheet(n).image.height // Sheet(n).font_h)
+        for n in ("small", "large")) in doc
+
+
+class StrictTileGrid:
+    """CircuitPython 9's checks on a TileGrid (shared-bindings TileGrid.c)."""
+
+    def __init__(self, bitmap, tile_width, tile_height):
+        if bitmap.width % tile_width:
+            raise ValueError("Tile width must exactly divide bitmap width")
+        if bitmap.height % tile_height:
+            raise ValueError("Tile height must exactly divide bitmap height")
+        self.tiles_in_bitmap = (bitmap.width // tile_width) * (bitmap.height // tile_height)
+
+    def __setitem__(self, index, tile):
+        if not 0 <= tile <= 255:
+            raise ValueError("tile must be 0-255")
+        if tile >= self.tiles_in_bitmap:
+            raise ValueError("Tile index out of bounds")
+
+
+def test_tilegrids_of_each_kind_cut_from_the_one_bitmap(sheet):
+    bitmap, _ = adafruit_imageload.load(str(sheet.file))
     palette = displayio.Palette(4)
-    for kind, (_image, width, height, numbers) in zip(("cards", "cards", "font"),
-                                                        sheet.tile_kinds()):
-        bitmap, _ = adafruit_imageload.load(str(getattr(sheet, kind + "_file")))
-        grid = displayio.TileGrid(bitmap, pixel_shader=palette,
-                                  tile_width=width, tile_height=height)
-        grid[0] = max(numbers)  # raises if the tile number is out of range
+    for width, height, numbers in sheet.tile_kinds().values():
+        grid = displayio.TileGrid(bitmap, pixel_shader=palette, width=2, height=1,
+                                  tile_width=width, tile_height=height,
+                                  default_tile=max(numbers))
+        strict = StrictTileGrid(bitmap, width, height)
+        for number in numbers:
+            grid[0] = number  # raises if the tile number is out of range
+            strict[1] = number
 
 
-def cards_ram(spec):
-    geometry = build_sheets.layout(spec)
-    return build_sheets.bitmap_ram(geometry.cards_width, geometry.cards_height)
+def sheet_ram(spec, width=None):
+    geometry = build_sheets.layout(spec, width)
+    return build_sheets.bitmap_ram(geometry.width, geometry.height)
 
 
 @pytest.mark.parametrize("spec", build_sheets.SPECS, ids=lambda spec: spec.name)
-def test_cards_sheets_are_as_small_as_the_rules_allow(spec):
-    # No other card-column count makes a cards sheet smaller in RAM.
-    now = cards_ram(spec)
-    for columns in range(1, 24):
+def test_no_other_width_makes_a_smaller_sheet(spec):
+    now = sheet_ram(spec)
+    step = math.lcm(spec.card_w, spec.font_w)
+    for width in range(step, 16 * spec.card_w + 1, step):
         try:
-            ram = cards_ram(dataclasses.replace(spec, columns=columns))
+            ram = sheet_ram(spec, width)
         except AssertionError:
-            continue  # a layout the tile sizes or the 0..255 rule forbid
-        assert ram >= now, columns
+            continue  # a width the 0..255 rule forbids
+        assert ram >= now, width
+
+
+@pytest.mark.parametrize("spec", build_sheets.SPECS, ids=lambda spec: spec.name)
+def test_the_sheet_wastes_less_than_a_block(spec):
+    # Without the generator's layout: a sheet is a whole number of blocks,
+    # a block as wide as every tile width and a 32-bit word of pixels
+    # divide, as high as every tile height divides; a sheet leaving a whole
+    # block unused could be a block smaller.
+    geometry = build_sheets.layout(spec)
+    block_w = math.lcm(spec.card_w, spec.font_w, 32 // build_sheets.BITS_PER_PIXEL)
+    block_h = math.lcm(spec.card_h, spec.font_h, spec.frame_step)
+    art = (build_sheets.FONT_CELLS * spec.font_w * spec.font_h
+           + build_sheets.CARD_TILES * spec.card_w * spec.card_h
+           + len(build_sheets.FRAME_PIECES) * spec.card_w * spec.frame_step)
+    assert geometry.width % block_w == 0
+    assert geometry.width * geometry.height - art < block_w * block_h
 
 
 def test_the_art_costs_half_the_ram_it_did(sheet):
-    ram = sum(build_sheets.bitmap_ram(image.width, image.height)
-              for image in (sheet.font, sheet.cards))
+    ram = build_sheets.bitmap_ram(sheet.image.width, sheet.image.height)
     assert ram <= OLD_RAM[sheet.name] // 2
+
+
+def test_one_sheet_a_size_costs_no_more_than_two_did():
+    # Two sizes together: small's one sheet costs 152 bytes more than its two
+    # (it is a whole number of 16 x 66 px blocks), large's 384 fewer.
+    one = sum(build_sheets.bitmap_ram(Sheet(n).image.width, Sheet(n).image.height)
+              for n in TWO_SHEETS)
+    two = sum(build_sheets.bitmap_ram(w, h) for sizes in TWO_SHEETS.values() for w, h in sizes)
+    assert one <= two
 
 
 def test_tile_index_constants():
@@ -413,6 +491,13 @@ def test_tile_index_constants():
     for size in (S.SMALL, S.LARGE):
         assert len({S.TILE_FRAME_TOP[size], S.TILE_FRAME_SIDE[size],
                     S.TILE_FRAME_BOTTOM[size]}) == 3
+    for spec in build_sheets.SPECS:  # the generator agrees
+        geometry = build_sheets.layout(spec)
+        size = getattr(S, spec.name.upper())
+        assert geometry.first_card == S.TILE_FACE
+        assert geometry.font_first == S.FONT_FIRST_TILE[size]
+        assert geometry.strips == (S.TILE_FRAME_TOP[size], S.TILE_FRAME_SIDE[size],
+                                   S.TILE_FRAME_BOTTOM[size])
 
 
 def test_card_sizes(sheet):
@@ -431,14 +516,13 @@ def test_fan_steps_are_small(sheet):
     assert sheet.fan_back_y <= 4
 
 
-def cards_sheet_tiles(sheet):
-    """{(x, y): kind} of the pixels of the cards sheet's card tiles and strips."""
+def sheet_tiles(sheet):
+    """{(x, y): kind} of the pixels of the font cells, card tiles and strips."""
     covered = {}
-    for kind, (image, w, h, numbers) in enumerate(sheet.tile_kinds()):
-        if image is not sheet.cards:
-            continue
+    for kind, (w, h, numbers) in sheet.tile_kinds().items():
         for index in numbers:
-            left, top = sheet.origin(image, index, w, h)
+            left, top = sheet.origin(index, w, h)
+            assert left + w <= sheet.image.width and top + h <= sheet.image.height
             for y in range(top, top + h):
                 for x in range(left, left + w):
                     assert covered.setdefault((x, y), kind) == kind, (kind, index, x, y)
@@ -446,14 +530,14 @@ def cards_sheet_tiles(sheet):
 
 
 def test_kinds_of_tile_do_not_overlap(sheet):
-    cards_sheet_tiles(sheet)  # asserts as it goes
+    sheet_tiles(sheet)  # asserts as it goes
 
 
 def test_everything_else_is_transparent(sheet):
-    covered = cards_sheet_tiles(sheet)
-    for y in range(sheet.cards.height):
-        for x in range(sheet.cards.width):
-            if sheet.cards.pixels[y * sheet.cards.width + x] != TRANSPARENT:
+    covered = sheet_tiles(sheet)
+    for y in range(sheet.image.height):
+        for x in range(sheet.image.width):
+            if sheet.image.pixels[y * sheet.image.width + x] != TRANSPARENT:
                 assert (x, y) in covered, (x, y)
 
 
@@ -610,11 +694,12 @@ def test_first_foundation_mark_is_a_foundation_with_a_mark(sheet):
 # The font.
 
 def test_bottom_up_row_order(sheet):
-    # The top-left font cell is ' ' (empty), the cell below it ('@') has ink:
-    # a top-down file would put the last row of cells (224..255) on top.
+    # The top-left font cell is ' ' (empty), the next ('!') has ink: a
+    # top-down file would put the sheet's last rows (blank spare rows under
+    # the small cards, the last large cards) there instead.
     assert set(sheet.glyph(32)) == {TRANSPARENT}
-    assert INK in sheet.glyph(64)
-    assert sheet.font.pixels[sheet.font.width * sheet.font_h] == TRANSPARENT  # '@' top row
+    assert INK in sheet.glyph(33)
+    assert INK in sheet.glyph(64) and set(sheet.glyph(64)[:sheet.font_w]) == {TRANSPARENT}
     assert INK in sheet.card(face(0, 1))
 
 
