@@ -5,9 +5,10 @@ Palette(4) it gets on the board (faces by suit, picked-up faces tinted, the
 back, the slots, the frames in three colours, text on the felt and panels
 opaque), role 0 transparent except on panels.  For each size it writes, 4x:
 
-* ``<prefix>cards-<size>.png``: the cards sheet, cut into bands of ten tile
-  rows set side by side (the sheet is one or two cards wide),
-* ``<prefix>font-<size>.png``: the font sheet as it is, on the felt,
+* ``<prefix>sheet-<size>.png``: the size's one sheet as it lies, each tile
+  through its palette on the felt (font cells as text, cards by suit and
+  kind, frame strips in the cursor colour), cut into bands of ten card rows
+  set side by side (the sheet is two cards wide),
 * ``<prefix>mock-<size>.png``: a made-up table at screen size: fans at the
   minimum steps, red and black and picked-up faces, backs, slot marks, a
   frame of each colour, a status line and a panel,
@@ -32,7 +33,7 @@ import build_sheets as bs  # noqa: E402
 SCREENS = {"small": (160, 128), "large": (240, 240)}
 FONT_SCREEN = (160, 128)
 SCALE = 4
-BAND_ROWS = 10  # card tile rows a band of the cards preview
+BAND_ROWS = 10  # card tile rows a band of the sheet preview
 FELT = bs.RGB["FELT"]
 P = bs.PALETTE
 FRENCH = ("\u00ab D\u00c9J\u00c0 GAGN\u00c9E \u00bb \u00c0 20 \u00b0",
@@ -99,8 +100,7 @@ class Table:
     def __init__(self, spec, sheet_dir, size):
         self.spec = spec
         self.geometry = bs.layout(spec)
-        self.font = Sheet(os.path.join(sheet_dir, os.path.basename(bs.sheet_path(spec, "font"))))
-        self.cards = Sheet(os.path.join(sheet_dir, os.path.basename(bs.sheet_path(spec, "cards"))))
+        self.sheet = Sheet(os.path.join(sheet_dir, os.path.basename(bs.sheet_path(spec))))
         self.image = Image.new("RGB", size, rgb_tuple(FELT))
 
     def paste(self, tile, x, y):
@@ -110,7 +110,7 @@ class Table:
     def card(self, index, x, y, palette=None):
         """Paste a card-sized tile through its palette (or ``palette``)."""
         spec = self.spec
-        self.paste(self.cards.tile(index, spec.card_w, spec.card_h,
+        self.paste(self.sheet.tile(index, spec.card_w, spec.card_h,
                                    palette or card_palette(index)), x, y)
 
     def frame(self, palette, x, y, height):
@@ -119,15 +119,16 @@ class Table:
         count = max(2, math.ceil(height / step))
         for row in range(count):
             piece = 0 if row == 0 else 2 if row == count - 1 else 1
-            self.paste(self.cards.tile(self.geometry.strips[piece], self.spec.card_w, step,
+            self.paste(self.sheet.tile(self.geometry.strips[piece], self.spec.card_w, step,
                                        palette), x, y + row * step)
 
     def text(self, message, x, y, palette=P["TEXT"], opaque=False):
         """Write a line in the font."""
         spec = self.spec
         for offset, char in enumerate(message):
-            self.paste(self.font.tile(font_code(char) - 32, spec.font_w, spec.font_h,
-                                      palette, opaque), x + offset * spec.font_w, y)
+            self.paste(self.sheet.tile(self.geometry.font_first + font_code(char) - 32,
+                                       spec.font_w, spec.font_h, palette, opaque),
+                       x + offset * spec.font_w, y)
 
     def panel(self, lines, x, y):
         """A panel: lines of text through the opaque panel palette, a cell of margin."""
@@ -182,8 +183,8 @@ def font_chart(table):
         label = "%X_ " % high
         table.text(label, 1, y)
         for low in range(16):
-            table.paste(table.font.tile(16 * high + low - 32, spec.font_w, spec.font_h,
-                                        P["TEXT"]),
+            table.paste(table.sheet.tile(table.geometry.font_first + 16 * high + low - 32,
+                                         spec.font_w, spec.font_h, P["TEXT"]),
                         1 + (len(label) + low) * spec.font_w, y)
         y += spec.font_h
     for line in FRENCH:
@@ -192,18 +193,18 @@ def font_chart(table):
             y += spec.font_h
 
 
-def cards_sheet(table):
-    """The cards sheet through each tile's palette, in bands side by side."""
-    spec, sheet = table.spec, table.cards
+def whole_sheet(table):
+    """The sheet through each tile's palette, in bands side by side."""
+    spec, sheet, geometry = table.spec, table.sheet, table.geometry
     tiles = Image.new("RGB", (sheet.width, sheet.height), rgb_tuple(FELT))
-    per_row = sheet.width // spec.card_w
-    for index in range(bs.FIRST_CARD_TILE, bs.FIRST_CARD_TILE + bs.CARD_TILES):
-        x, y = (index % per_row) * spec.card_w, (index // per_row) * spec.card_h
-        tile = sheet.tile(index, spec.card_w, spec.card_h, card_palette(index))
-        tiles.paste(tile, (x, y), tile)
-    for index in table.geometry.strips:
-        x, y, _w, _h = bs.tile_rect(index, sheet.width, spec.card_w, spec.frame_step)
-        tile = sheet.tile(index, spec.card_w, spec.frame_step, P["CURSOR"])
+    placed = [(index, spec.font_w, spec.font_h, P["TEXT"])
+              for index in range(geometry.font_first, geometry.font_first + bs.FONT_CELLS)]
+    placed += [(index, spec.card_w, spec.card_h, card_palette(index))
+               for index in range(geometry.first_card, geometry.first_card + bs.CARD_TILES)]
+    placed += [(index, spec.card_w, spec.frame_step, P["CURSOR"]) for index in geometry.strips]
+    for index, width, height, palette in placed:
+        x, y, _w, _h = bs.tile_rect(index, sheet.width, width, height)
+        tile = sheet.tile(index, width, height, palette)
         tiles.paste(tile, (x, y), tile)
     band_h = BAND_ROWS * spec.card_h
     bands = math.ceil(sheet.height / band_h)
@@ -211,17 +212,6 @@ def cards_sheet(table):
     for band in range(bands):
         out.paste(tiles.crop((0, band * band_h, sheet.width, (band + 1) * band_h)),
                   (band * (sheet.width + 2), 0))
-    return out
-
-
-def font_sheet(table):
-    """The font sheet as it is, through PALETTE_TEXT on the felt."""
-    sheet, spec = table.font, table.spec
-    out = Image.new("RGB", (sheet.width, sheet.height), rgb_tuple(FELT))
-    for index in range(bs.FONT_CELLS):
-        x, y, w, h = bs.tile_rect(index, sheet.width, spec.font_w, spec.font_h)
-        tile = sheet.tile(index, w, h, P["TEXT"])
-        out.paste(tile, (x, y), tile)
     return out
 
 
@@ -235,8 +225,7 @@ def preview(spec, sheet_dir, out_dir, prefix):
     def save(image, what):
         enlarge(image).save(os.path.join(out_dir, "%s%s-%s.png" % (prefix, what, spec.name)))
     table = Table(spec, sheet_dir, SCREENS[spec.name])
-    save(cards_sheet(table), "cards")
-    save(font_sheet(table), "font")
+    save(whole_sheet(table), "sheet")
     mock_table(table)
     save(table.image, "mock")
     chart = Table(spec, sheet_dir, FONT_SCREEN)
