@@ -40,8 +40,7 @@ class Session:
     def text(self, text):
         """The characters a Text block shows, one string per row."""
         grid, first = text.grid, sheets.FONT_FIRST_TILE[self.app.art.size]
-        return ["".join(chr(32 + grid[c, r] - first).replace(chr(sheets.CHAR_CLEAR), " ")
-                        for c in range(text.columns)).rstrip()
+        return ["".join(chr(32 + grid[c, r] - first) for c in range(text.columns)).rstrip()
                 for r in range(text.rows)]
 
     def status(self):

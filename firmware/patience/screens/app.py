@@ -89,7 +89,7 @@ class App:
         """A felt-coloured layer covering the screen: a few pixels, scaled."""
         pixels, scale = cover(self.width, self.height)
         palette = displayio.Palette(1)
-        palette[0] = sheets.PALETTE[sheets.COLOUR_FELT]
+        palette[0] = sheets.FELT
         layer = displayio.Group(scale=scale)
         layer.append(displayio.TileGrid(displayio.Bitmap(pixels, pixels, 1), pixel_shader=palette))
         return layer

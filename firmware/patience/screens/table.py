@@ -9,7 +9,7 @@ redraws only the piles that changed.
 import displayio
 
 from . import sheets
-from ..core.cards import FACE_UP, rank, suit
+from ..core.cards import FACE_UP, is_red, rank, suit
 from ..core.piles import STOCK, FOUNDATION
 from .layout import Layout, FAN_NONE, FAN_DOWN
 from .text import Text
@@ -31,12 +31,11 @@ class Table:
         self.piles = []
         for pile in range(game.pile_count):
             pile_group = displayio.Group(x=self.layout.x[pile], y=self.layout.y[pile])
-            pile_group.append(art.card_grid(sheets.TILE_EMPTY))
+            pile_group.append(art.card_grid(sheets.TILE_EMPTY, shader=art.slot))
             self.piles.append(pile_group)
             self.group.append(pile_group)
-        self.hints = (Frame(art, sheets.FRAME_HINT, self.group),
-                      Frame(art, sheets.FRAME_HINT_TO, self.group))
-        self.cursor = Frame(art, sheets.FRAME_CURSOR, self.group)
+        self.hints = (Frame(art, art.hint, self.group), Frame(art, art.hint_to, self.group))
+        self.cursor = Frame(art, art.cursor, self.group)
         self.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
         self.group.append(self.status.grid)
         self.shown = bytearray(len(game.state))  # the position on screen
@@ -92,8 +91,13 @@ class Table:
                            self.layout.squeeze(pile, wanted, total), pile, size - index)
 
     def _set_card(self, grid, card, offset, pile, from_top):
-        tile = sheets.TILE_FACE + suit(card) * 13 + rank(card) - 1 \
-            if card & FACE_UP else sheets.TILE_BACK
+        art = self.art
+        if card & FACE_UP:
+            tile = sheets.TILE_FACE + suit(card) * 13 + rank(card) - 1
+            picked = pile == self.selected_pile and from_top <= self.selected_count
+            shader = art.card_shader(is_red(card), picked)
+        else:
+            tile, shader = sheets.TILE_BACK, art.back
         if grid[0] != tile:
             grid[0] = tile
         x, y = (0, offset) if self.layout.fan[pile] == FAN_DOWN else (offset, 0)
@@ -101,8 +105,6 @@ class Table:
             grid.x = x
         if grid.y != y:
             grid.y = y
-        shader = self.art.selected if pile == self.selected_pile and from_top <= self.selected_count \
-            else self.art.palette
         if grid.pixel_shader is not shader:
             grid.pixel_shader = shader
 
@@ -204,12 +206,13 @@ class Frame:
     anew (in the same place of the same group) only when its height
     changes, so that moving it redraws no more than the cards it frames."""
 
-    def __init__(self, art, colour, group):
+    def __init__(self, art, palette, group):
         self.art = art
+        self.palette = palette
         self.step = sheets.FRAME_STEP[art.size]
         size = art.size
-        self.tiles = (sheets.TILE_FRAME_TOP[size] + colour, sheets.TILE_FRAME_SIDE[size] + colour,
-                      sheets.TILE_FRAME_BOTTOM[size] + colour)
+        self.tiles = (sheets.TILE_FRAME_TOP[size], sheets.TILE_FRAME_SIDE[size],
+                      sheets.TILE_FRAME_BOTTOM[size])
         self.group = group
         self.grid = self._grid(art.card_h // self.step)
         self.grid.hidden = True
@@ -217,7 +220,7 @@ class Frame:
 
     def _grid(self, rows):
         top, side, bottom = self.tiles
-        grid = self.art.strip_grid(rows, side)
+        grid = self.art.strip_grid(rows, side, self.palette)
         grid[0] = top
         grid[rows - 1] = bottom
         return grid
