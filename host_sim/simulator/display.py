@@ -90,6 +90,11 @@ class CountingDisplay(PyGameDisplay):
     (e.g. ``auto_refresh``; default False, as a game sets it).
     """
 
+    # Blinka lists a display (displayio.displays) in __new__, before __init__
+    # runs, and its refresh thread may call _background() at once, which
+    # reads _pygame_screen: until __init__ sets it, this says "no screen yet".
+    _pygame_screen = None
+
     def __init__(self, width=160, height=128, *, headless=False, scale=None,
                  caption="Circuit Patience", auto_refresh=False, **kwargs):
         self.headless = headless
