@@ -4,7 +4,9 @@
 (src, n, dst) move or "deal") it moves the cursor along the shortest path
 of D-pad presses, chooses the group size with up, and presses A; it
 returns every button it pressed. Used to make the key scripts that the
-tests replay through the real input path.
+tests replay through the real input path. ``keys`` is anything with
+``press(name)``: a ScriptKeys, or the simulator's board (``main`` steers a
+simulated PyBadge started as on the board, its buttons worked in board time).
 
     python -m host_sim.tools.autoplay GAME DEAL     # prints the key script of a win
 """
@@ -82,11 +84,12 @@ def keys_for_line(app, keys, actions):
 
 
 def main(argv=None):
+    from host_sim.simulator.boards import get_board
     from host_sim.simulator.display import CountingDisplay
-    from host_sim.simulator.keys import ScriptKeys
+    from host_sim.simulator.session import simulate
     from host_sim.simulator.cli import firmware_dir
     from host_sim.tools.solver import solve
-    from patience.screens.app import App
+    from patience.saves.store import Store
     parser = argparse.ArgumentParser(prog="python -m host_sim.tools.autoplay")
     parser.add_argument("game")
     parser.add_argument("deal", type=int)
@@ -95,11 +98,12 @@ def main(argv=None):
     if line is None:
         print("no winning line found for %s deal %d" % (args.game, args.deal), file=sys.stderr)
         return 1
-    keys = ScriptKeys()
-    with CountingDisplay(160, 128, headless=True) as display:
-        app = App(display, keys, root=firmware_dir(), game=args.game, deal=args.deal)
-        print(" ".join(keys_for_line(app, keys, line)))
-        won = app.game.is_won()
+    pybadge = get_board("pybadge")
+    with CountingDisplay(pybadge.width, pybadge.height, headless=True) as display:
+        with simulate(pybadge, display, store=Store(None), root=firmware_dir(), game=args.game,
+                      deal=args.deal) as board:
+            print(" ".join(keys_for_line(board.app, board, line)))
+            won = board.app.game.is_won()
     return 0 if won else 1
 
 
