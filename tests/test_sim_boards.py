@@ -186,6 +186,26 @@ def test_autoplay_steers_the_simulated_pybadge_to_a_win(capsys):
     assert len(pressed) > 100 and set(pressed) <= set(NAMES["pybadge"].split())
 
 
+def test_after_a_minute_the_window_dims_and_the_waking_press_does_nothing():
+    import pygame
+    with on_board("pybadge", "agnes", 3) as sim:
+        window = pygame.display.get_surface()
+        x, y = sim.display.width // 2, sim.display.height // 2
+        bright = tuple(window.get_at((x, y)))[:3]
+        sim.clock.advance(60000)
+        sim.tick()                                      # the firmware's Dimmer: 10 %
+        assert sim.display.brightness == pytest.approx(0.1)
+        dim = tuple(window.get_at((x, y)))[:3]
+        assert max(dim) < max(bright) // 5
+        assert tuple(sim.display.frame().get_at((x, y)))[:3] == bright   # --shot: the panel
+        cursor = sim.app.player.cursor
+        sim.keys("right")                               # wakes the screen, nothing else
+        assert sim.app.player.cursor == cursor and sim.display.brightness == 1.0
+        assert tuple(window.get_at((x, y)))[:3] == bright
+        sim.keys("right")
+        assert sim.app.player.cursor != cursor
+
+
 # ---- the controls and the stand-in modules ------------------------------------------------------
 
 def test_joystick_pushed_to_the_edge_and_centred_when_let_go():
