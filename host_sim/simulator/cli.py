@@ -317,10 +317,10 @@ def _run_window(sim):
 def _cannot_start(args, display):
     """The screen says why the game cannot start here: --shot and --dump as
     usual, then exit 1."""
-    _finish(args, display, NO_GAME_LINE)
+    code = _finish(args, display, NO_GAME_LINE)
     print("%s: the game does not start on the %s (its screen says why)" % (PROG, args.board.name),
           file=sys.stderr)
-    return 1
+    return code or 1
 
 
 def _finish(args, display, text):

@@ -185,11 +185,16 @@ class _Scanner(_Keys):
             pin.free(self)
 
 
+# pull, value_to_latch, interval and debounce_threshold are taken as CircuitPython
+# takes them; a stand-in pin has no electrical scan to tune.
+# pylint: disable=unused-argument
+
+
 class Keys(_Scanner):
     """``keypad.Keys``: one pin per key."""
 
-    def __init__(self, pins, *, value_when_pressed, pull=True,  # pylint: disable=unused-argument
-                 interval=0.02, max_events=64, debounce_threshold=1):
+    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
+                 debounce_threshold=1):
         pins = tuple(pins)
         super().__init__(tuple((pin, 0) for pin in pins), pins, value_when_pressed, max_events)
 
@@ -198,15 +203,18 @@ class ShiftRegisterKeys(_Scanner):
     """``keypad.ShiftRegisterKeys``: ``key_count`` keys on each ``data`` pin
     (one pin or a sequence, with one count or a count per pin)."""
 
-    def __init__(self, *, clock, data, latch, value_to_latch=True,  # pylint: disable=unused-argument
-                 key_count, value_when_pressed, interval=0.02, max_events=64,
-                 debounce_threshold=1):
+    def __init__(self, *, clock, data, latch, key_count, value_when_pressed,
+                 value_to_latch=True, interval=0.02, max_events=64, debounce_threshold=1):
         data = tuple(data) if isinstance(data, (tuple, list)) else (data,)
-        counts = tuple(key_count) if isinstance(key_count, (tuple, list)) else (key_count,) * len(data)
+        counts = (tuple(key_count) if isinstance(key_count, (tuple, list))
+                  else (key_count,) * len(data))
         if len(counts) != len(data):
             raise ValueError("key_count must have one count per data pin")
         wiring = tuple((pin, bit) for pin, count in zip(data, counts) for bit in range(count))
         super().__init__(wiring, (clock, latch) + data, value_when_pressed, max_events)
+
+
+# pylint: enable=unused-argument
 
 
 class ScriptKeys(_Keys):

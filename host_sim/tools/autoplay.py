@@ -4,9 +4,7 @@
 (src, n, dst) move or "deal") it moves the cursor along the shortest path
 of D-pad presses, chooses the group size with up, and presses A; it
 returns every button it pressed. Used to make the key scripts that the
-tests replay through the real input path. ``keys`` is anything with
-``press(name)``: a ScriptKeys, or the simulator's board (``main`` steers a
-simulated PyBadge started as on the board, its buttons worked in board time).
+tests replay through the real input path.
 
     python -m host_sim.tools.autoplay GAME DEAL     # prints the key script of a win
 """
@@ -84,6 +82,9 @@ def keys_for_line(app, keys, actions):
 
 
 def main(argv=None):
+    """Print the key script of a win: a simulated PyBadge, started as on the
+    board, its buttons pressed in board time (the simulator's board, like a
+    ScriptKeys, has the ``press(name)`` that Driver uses)."""
     from host_sim.simulator.boards import get_board
     from host_sim.simulator.display import CountingDisplay
     from host_sim.simulator.session import simulate
