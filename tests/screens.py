@@ -1,4 +1,5 @@
-"""Helpers for screen tests: a headless app driven by button names."""
+"""Helpers for screen tests: a headless app driven by button names, or the
+firmware started on a simulated board and driven by that board's --keys scripts."""
 
 from contextlib import contextmanager
 
@@ -6,6 +7,7 @@ from host_sim.simulator import cli as sim
 from host_sim.simulator.boards import get_board
 from host_sim.simulator.display import CountingDisplay
 from host_sim.simulator.keys import ScriptKeys
+from host_sim.simulator.session import simulate
 from patience.screens import sheets
 
 
@@ -19,6 +21,19 @@ def running(game=None, deal=None, board="pybadge", store=None, language=None, so
         app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal, store=store,
                   language=language, sound=sound)
         yield Session(app, keys, display)
+
+
+@contextmanager
+def on_board(board="pybadge", game=None, deal=None, store=None, language=None):
+    """The firmware started as on ``board`` (patience.boards.build, the
+    board's own buttons) on a headless display, saves off unless ``store``
+    is given; yields the Simulated (``.app``, ``.keys(script)``, ``.controls``)."""
+    from patience.saves.store import Store
+    spec = get_board(board)
+    with CountingDisplay(spec.width, spec.height, headless=True) as display:
+        with simulate(spec, display, root=sim.firmware_dir(), game=game, deal=deal,
+                      store=store or Store(None), language=language) as simulated:
+            yield simulated
 
 
 class Session:

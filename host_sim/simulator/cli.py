@@ -1,32 +1,47 @@
 """patience-sim: run the Circuit Patience firmware in a desktop window.
 
-The firmware's own ``patience.screens.app.App`` runs unchanged on Blinka's displayio:
-a ``CountingDisplay`` (host_sim.simulator.display) stands in for ``board.DISPLAY`` and
-``PygameKeys`` / ``ScriptKeys`` (host_sim.simulator.keys) for the PyBadge's keypad.
+The firmware starts as on the board, through ``patience.boards.build()``, on
+Blinka's displayio: a ``CountingDisplay`` (display.py) stands in for
+``board.DISPLAY`` and the board's own buttons (boards.py, controls.py) for
+its keypad, worked by the window's keyboard or by a --keys script
+(session.py, script.py).
 
     patience-sim                                   # a window, title screen
     patience-sim --board clue --game agnes --deal 7
     patience-sim --headless --game agnes --deal 7 --keys "right*2 a down a" \\
                  --shot out.png --dump             # no window: script, picture, dump
+    patience-sim --headless --board clue --keys "b a hold:b a+b" --dump
 
 Exit codes: 0 done (also window closed or Ctrl+C), 2 bad command line or no
-display for a window, 1 anything else.
+display for a window, 1 the game cannot start on that board (its screen says
+why) or anything else, 141 the reader of the output went away (as a Unix
+tool stopped by SIGPIPE), quietly.
 """
 
 import argparse
 import os
 import sys
+import time
 
 from host_sim import FIRMWARE
 
-from .boards import BOARDS, DEFAULT_BOARD, get_board
+from .boards import BOARDS, DEFAULT_BOARD, QUIT, get_board, hint, legend
 from .clock import install as install_clock
-from .keys import BUTTONS, KEY_HELP, KEY_HINT, parse_script
+from .script import parse
 
 PROG = "patience-sim"
 FIRST_DEAL, LAST_DEAL = 1, 999_999_999  # as patience.core.dealing
 NO_GAME_LINE = "no game on screen"
-PRESS_MS = 100  # headless: board time between two scripted presses
+BROKEN_PIPE = 141  # what a shell reports for a tool stopped by SIGPIPE
+KEYS_GRAMMAR = """\
+--keys words, split by spaces or commas (the board's button names, as above):
+  NAME          tap: pressed 0.1 s, let go; 0.4 s pass between gestures
+  NAME+NAME     chord: both pressed, then both let go
+  hold:NAME     held 0.6 s (held arrows repeat); holdS:NAME holds S seconds
+  double:NAME   double tap: two taps 0.1 s apart
+  WORD*N        the gesture N times
+what taps, holds and chords do on the CLUE and the Feathers: the README's
+"Controls on boards with fewer buttons"."""
 
 
 class UsageError(Exception):
@@ -70,16 +85,26 @@ def _scale(text):
     return scale
 
 
+def _boards_help():
+    """Each board's size and which keys work its buttons."""
+    blocks = []
+    for board in BOARDS.values():
+        body = "\n".join("    " + line for line in legend(board).splitlines())
+        blocks.append("  %s (%dx%d):\n%s" % (board.name, board.width, board.height, body))
+    return "\n".join(blocks)
+
+
 def build_parser():
-    boards = ", ".join("%s (%dx%d)" % (b.name, b.width, b.height) for b in BOARDS.values())
     parser = _Parser(
         prog=PROG,
         description="Play Circuit Patience in a window: the same firmware code as on the board.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="keys in the window:\n" + "\n".join("  " + line for line in KEY_HELP.splitlines())
-        + "\n\nboards: " + boards
-        + "\n\nexample (no window):\n  %s --headless --game agnes --deal 7 "
-          "--keys \"right*2 a\" --shot out.png --dump" % PROG,
+        epilog="boards and their keys in the window (and their --keys names):\n"
+        + _boards_help() + "\n  " + QUIT + "\n\n" + KEYS_GRAMMAR
+        + "\n\nexamples (no window):\n  %s --headless --game agnes --deal 7 "
+          "--keys \"right*2 a\" --shot out.png --dump\n"
+          "  %s --headless --board clue --keys \"b a hold:b a+b\" --shot menu.png"
+          % (PROG, PROG),
     )
     parser.add_argument("--board", default=DEFAULT_BOARD, metavar="NAME",
                         help="board to simulate: %s (default %s)" % (", ".join(BOARDS), DEFAULT_BOARD))
@@ -93,8 +118,8 @@ def build_parser():
     parser.add_argument("--headless", action="store_true",
                         help="no window: run --keys, then --shot/--dump, then exit")
     parser.add_argument("--keys", metavar="SCRIPT",
-                        help="with --headless: buttons to press and release in turn, e.g. "
-                             "\"right right a\" or \"right*2 a\"; buttons: %s" % " ".join(BUTTONS))
+                        help="with --headless: the board's buttons to work in turn, e.g. "
+                             "\"right*2 a\" or (CLUE) \"b hold:b a+b\" (see below)")
     parser.add_argument("--shot", metavar="FILE.png",
                         help="at the end, save the screen as a PNG at device resolution")
     parser.add_argument("--shot-scale", type=_scale, default=1, metavar="N",
@@ -102,7 +127,8 @@ def build_parser():
     parser.add_argument("--dump", action="store_true",
                         help="at the end, print the game (the engine's text dump)")
     parser.add_argument("--scale", type=_scale, metavar="N",
-                        help="window zoom (default: 4 for 160x128, 3 for 240x240 and 320x240)")
+                        help="window zoom (default: 4 for 160x128, 3 for 240x240, 240x135 "
+                             "and 320x240)")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="file standing in for the board's NVM, where games, settings and "
                              "statistics are kept (default: %s); without --game and --deal "
@@ -145,7 +171,7 @@ def parse_args(argv=None):
         if not args.headless:
             raise UsageError("--keys needs --headless (in a window, use the keyboard)")
         try:
-            args.script = parse_script(args.keys)
+            args.script = parse(args.keys, args.board)
         except ValueError as err:
             raise UsageError("--keys: %s" % err) from None
     else:
@@ -182,17 +208,33 @@ def open_store(path, board_name=DEFAULT_BOARD):
         raise UsageError("cannot use save file %s: %s" % (path, err)) from None
 
 
-def _default_app_factory():
-    from patience.screens.app import App  # pylint: disable=import-outside-toplevel
-    return App
-
-
-def main(argv=None, app_factory=None):
+def main(argv=None, build=None):
     """Run the simulator; returns the exit code.
 
-    ``app_factory(display, keys, root=..., game=..., deal=...)`` makes the
-    app (default: ``patience.screens.app.App``); tests pass a stand-in.
+    ``build(board, store=..., root=..., game=..., deal=..., language=...)``
+    starts the firmware on the stand-in board (default:
+    ``patience.boards.build``); tests pass a stand-in.
     """
+    try:
+        return _main(argv, build)
+    except BrokenPipeError:
+        _quiet_stdout()
+        return BROKEN_PIPE
+
+
+def _quiet_stdout():
+    """Point stdout at /dev/null: the reader is gone, and Python's last flush
+    at exit would fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is no real file (a test's capture)
+        pass
+    finally:
+        os.close(devnull)
+
+
+def _main(argv, build):
     try:
         args = parse_args(argv)
     except UsageError as err:
@@ -201,10 +243,8 @@ def main(argv=None, app_factory=None):
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else 0
 
-    # Before pygame, Blinka or the firmware are imported (display.py sets the rest).
-    clock = install_clock()
+    install_clock()  # before pygame, Blinka or the firmware are imported (display.py sets the rest)
     if args.headless:
-        clock.freeze()  # scripted runs are repeatable: time moves per press
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from .display import CountingDisplay, NoDisplayError, display_available  # pylint: disable=import-outside-toplevel
     if not args.headless and not display_available():
@@ -218,14 +258,14 @@ def main(argv=None, app_factory=None):
         display = CountingDisplay(
             board.width, board.height, headless=args.headless, scale=args.scale,
             caption="Circuit Patience - %s %dx%d - %s" % (board.name, board.width, board.height,
-                                                          KEY_HINT))
+                                                          hint(board)))
     except NoDisplayError as err:
         print("%s: error: %s; run with --headless instead" % (PROG, err), file=sys.stderr)
         return 2
 
     from .limits import BoardLimitError  # pylint: disable=import-outside-toplevel
     try:
-        return _session(args, display, clock, app_factory)
+        return _session(args, display, build)
     except BoardLimitError as err:
         print("%s: error: a board would not show this: %s" % (PROG, err), file=sys.stderr)
         return 1
@@ -233,39 +273,58 @@ def main(argv=None, app_factory=None):
         display.close()
 
 
-def _session(args, display, clock, app_factory):
-    """Run the app on ``display`` as the options say; returns the exit code."""
-    from .keys import PygameKeys, ScriptKeys  # pylint: disable=import-outside-toplevel
+def _session(args, display, build):
+    """Start the firmware on the simulated board and run it as the options say;
+    returns the exit code."""
+    from .session import simulate  # pylint: disable=import-outside-toplevel
     board = args.board
-    keys = ScriptKeys() if args.headless else PygameKeys(display)
-    if app_factory is None:
-        try:
-            app_factory = _default_app_factory()
-        except ImportError as err:
-            print("%s: cannot load the firmware's app: %s" % (PROG, err), file=sys.stderr)
-            return 1
     root = args.root if args.root is not None else firmware_dir()
-    app = app_factory(display, keys, root=root, game=args.game, deal=args.deal,
-                      store=args.store, language=args.lang)
-    if args.headless:
-        app.tick()  # whatever the app draws before any key
-        for name in args.script:
-            keys.press(name)
-            app.tick()
-            clock.advance(PRESS_MS)
-    else:
-        print("Circuit Patience simulator: %s %dx%d at %dx. Keys:\n%s"
-              % (board.name, board.width, board.height, display.scale, KEY_HELP), flush=True)
-        try:
-            app.run()
-        except KeyboardInterrupt:
-            pass
-        except SystemExit as stop:
-            if stop.code not in (0, None):
-                raise
-    keeper = getattr(app, "keeper", None)
+    if not args.headless:
+        print("Circuit Patience simulator: %s %dx%d at %dx. Keys:\n%s\n%s"
+              % (board.name, board.width, board.height, display.scale, legend(board), QUIT),
+              flush=True)
+    with simulate(board, display, window=not args.headless, build=build, store=args.store,
+                  root=root, game=args.game, deal=args.deal, language=args.lang) as sim:
+        if args.headless:
+            sim.tick()  # whatever the app draws before any key
+            sim.play(args.script)
+        else:
+            _run_window(sim)
+    if sim.app is None:
+        return _cannot_start(args, display)
+    keeper = getattr(sim.app, "keeper", None)
     if keeper is not None:
         keeper.save()  # what the idle timer would have saved on the board
+    return _finish(args, display, dump(sim.app))
+
+
+def _run_window(sim):
+    """The app's own main loop (or, when the game cannot start, the message)
+    until the window is closed."""
+    try:
+        if sim.app is not None:
+            sim.app.run()
+        while True:
+            sim.controls.pump()
+            time.sleep(0.02)
+    except KeyboardInterrupt:
+        pass
+    except SystemExit as stop:
+        if stop.code not in (0, None):
+            raise
+
+
+def _cannot_start(args, display):
+    """The screen says why the game cannot start here: --shot and --dump as
+    usual, then exit 1."""
+    code = _finish(args, display, NO_GAME_LINE)
+    print("%s: the game does not start on the %s (its screen says why)" % (PROG, args.board.name),
+          file=sys.stderr)
+    return code or 1
+
+
+def _finish(args, display, text):
+    """--shot, then --dump (``text``); the exit code."""
     if args.shot is not None:
         try:
             display.save(args.shot, args.shot_scale)
@@ -274,7 +333,7 @@ def _session(args, display, clock, app_factory):
                   file=sys.stderr)
             return 2
     if args.dump:
-        print(dump(app), flush=True)
+        print(text, flush=True)
     return 0
 
 

@@ -28,6 +28,11 @@ class Clock:
             return self._frozen
         return (time.monotonic_ns() // 1_000_000 - self._origin) % PERIOD
 
+    @property
+    def frozen(self):
+        """True while the clock moves only when told."""
+        return self._frozen is not None
+
     def freeze(self, at=None):
         """Stop the clock (at ``at`` ms, or where it is)."""
         self._frozen = (self.ticks_ms() if at is None else at) % PERIOD

@@ -12,6 +12,11 @@ it sets the environment they read when imported (no Blinka platform warning,
 no pygame banner, no audio device).  ``headless=True`` draws into SDL's dummy
 video driver: nothing is shown, ``frame()`` and ``save()`` still work.
 
+The window shows the panel through the backlight: a ``brightness`` below 1
+darkens it, as the firmware's dimmer (a minute without a press) or its
+brightness setting would the board's screen; ``frame()`` and ``save()``
+give the panel itself.
+
 Blinka allows ONE display per process (like a board): ``close()`` one before
 making another.
 """
@@ -90,6 +95,12 @@ class CountingDisplay(PyGameDisplay):
     (e.g. ``auto_refresh``; default False, as a game sets it).
     """
 
+    # Blinka lists a display (displayio.displays) in __new__, before __init__
+    # runs, and its refresh thread may call _background() at once, which
+    # reads _pygame_screen: until __init__ sets it, this says "no screen yet".
+    _pygame_screen = None
+    _window_surface = None  # the window; _pygame_screen becomes the panel it shows
+
     def __init__(self, width=160, height=128, *, headless=False, scale=None,
                  caption="Circuit Patience", auto_refresh=False, **kwargs):
         self.headless = headless
@@ -123,6 +134,11 @@ class CountingDisplay(PyGameDisplay):
                 os.environ.pop("SDL_VIDEODRIVER", None)
             else:
                 os.environ["SDL_VIDEODRIVER"] = saved_driver
+        # PyGameDisplay draws into _pygame_screen: make that the panel, and show
+        # it in the window through the backlight (``brightness``).
+        self._window_surface = self._pygame_screen
+        self._pygame_screen = pygame.Surface((width, height))
+        self._present()
         self.scale = 1
         if not headless:
             if scale is None:
@@ -148,6 +164,28 @@ class CountingDisplay(PyGameDisplay):
         if self._window is None:
             self._window = Window.from_display_module()
         self._window.size = (self.width * scale, self.height * scale)
+        pygame.display.flip()
+
+    # ---- the backlight -------------------------------------------------------
+    @property
+    def brightness(self):
+        """The backlight, 0.0 (off) to 1.0: the window shows the panel this bright."""
+        return busdisplay.BusDisplay.brightness.fget(self)
+
+    @brightness.setter
+    def brightness(self, value):
+        busdisplay.BusDisplay.brightness.fset(self, value)
+        self._present()
+
+    def _present(self):
+        """Show the panel in the window, darkened as the backlight says."""
+        window, panel = self._window_surface, self._pygame_screen
+        if window is None or panel is None:
+            return
+        window.blit(panel, (0, 0))
+        level = round(255 * self.brightness)
+        if level < 255:
+            window.fill((level, level, level), special_flags=pygame.BLEND_MULT)
         pygame.display.flip()
 
     # ---- refresh like CircuitPython, counting pixels ------------------------
@@ -184,7 +222,8 @@ class CountingDisplay(PyGameDisplay):
             return
         check(self._core.current_group)  # refuse what a board would not draw
         self._areas = []
-        super()._refresh_display()
+        super()._refresh_display()  # into the panel
+        self._present()
         if self._counting:
             self.last_areas = self._areas
             self.last_pixels = sum((x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in self._areas)
@@ -249,7 +288,7 @@ class CountingDisplay(PyGameDisplay):
         self._drop()
         self._auto_refresh = False
         if self._pygame_screen is not None:
-            self._pygame_screen = None
+            self._pygame_screen = self._window_surface = None
             pygame.quit()
         self._window = None  # only after pygame.quit(): see set_scale()
 

@@ -11,7 +11,7 @@ it out differently (adafruit/circuitpython, ports/*/common-hal/nvm/ByteArray.c):
 - nRF52840 (CLUE): two 4 KB pages; each page the slice touches is copied,
   patched, erased and programmed again (``nrf_nvm_safe_flash_page_write``,
   in two half-page writes under the SoftDevice). The other page is untouched.
-- ESP32-S2/S3 (Feather TFTs): one 8 KB blob in NVS. A write reads the blob
+- ESP32-S2/S3 (Feather TFT and Reverse TFT): one 8 KB blob in NVS. A write reads the blob
   into an 8 KB buffer on the heap, erases the namespace (``nvs_erase_all``),
   then writes the blob again (``nvs_set_blob``, ``nvs_commit``); power lost in
   between leaves no blob, which reads as 0x00. Reads load the whole blob too.
@@ -71,7 +71,7 @@ class Model:
 
 SAMD51 = Model("samd51", ("pybadge", "pygamer", "pyportal"), 0xFF, 8192, 512)
 NRF52840 = Model("nrf52840", ("clue",), 0xFF, 4096, 2048)
-ESP32 = Model("esp32", ("feather-tft",), 0x00, 8192, 8192)
+ESP32 = Model("esp32", ("feather-tft", "feather-reverse-tft"), 0x00, 8192, 8192)
 MODELS = {model.name: model for model in (SAMD51, NRF52840, ESP32)}
 
 

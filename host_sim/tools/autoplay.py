@@ -95,11 +95,15 @@ def keys_for_line(app, keys, actions):
 
 
 def main(argv=None):
+    """Print the key script of a win: a simulated PyBadge, started as on the
+    board, its buttons pressed in board time (the simulator's board, like a
+    ScriptKeys, has the ``press(name)`` that Driver uses)."""
+    from host_sim.simulator.boards import get_board
     from host_sim.simulator.display import CountingDisplay
-    from host_sim.simulator.keys import ScriptKeys
+    from host_sim.simulator.session import simulate
     from host_sim.simulator.cli import firmware_dir
     from host_sim.tools.solver import solve
-    from patience.screens.app import App
+    from patience.saves.store import Store
     parser = argparse.ArgumentParser(prog="python -m host_sim.tools.autoplay")
     parser.add_argument("game")
     parser.add_argument("deal", type=int)
@@ -108,11 +112,12 @@ def main(argv=None):
     if line is None:
         print("no winning line found for %s deal %d" % (args.game, args.deal), file=sys.stderr)
         return 1
-    keys = ScriptKeys()
-    with CountingDisplay(160, 128, headless=True) as display:
-        app = App(display, keys, root=firmware_dir(), game=args.game, deal=args.deal)
-        print(" ".join(keys_for_line(app, keys, line)))
-        won = app.game.is_won()
+    pybadge = get_board("pybadge")
+    with CountingDisplay(pybadge.width, pybadge.height, headless=True) as display:
+        with simulate(pybadge, display, store=Store(None), root=firmware_dir(), game=args.game,
+                      deal=args.deal) as board:
+            print(" ".join(keys_for_line(board.app, board, line)))
+            won = board.app.game.is_won()
     return 0 if won else 1
 
 
