@@ -113,7 +113,7 @@ def build(board, store=None, **options):
     if "sound" not in options:
         from .sound import for_board
         options["sound"] = for_board(board)
-    app = App(display, keys, store=store or nvm_store(), progress=loading.step, **options)
+    app = App(display, keys, store=store if store is not None else nvm_store(), progress=loading.step, **options)
     loading = None
     forget(__name__ + ".message")  # the loading screen is gone
     attach = getattr(keys, "attach", None)
