@@ -385,3 +385,25 @@ def test_dump_piped_into_head_prints_no_traceback(tmp_path):
                           timeout=60)
     assert done.returncode == 0 and done.stderr == ""
     assert len(done.stdout.splitlines()) == 2
+
+
+def test_the_window_plays_the_firmwares_notes_and_scripts_are_silent(monkeypatch):
+    """pygame's dummy audio driver takes the sounds: the click and the four
+    notes of the tune are the firmware's, as square waves of their pitch."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from host_sim.simulator import sound
+    from host_sim.simulator.boards import get_board
+    from patience.boards.sound import CLICK, TUNE
+    assert sound.for_board(get_board("feather-tft")) is None
+    ear = sound.for_board(get_board("pybadge"))
+    assert ear is not None
+    lengths = [round(note.get_length() * 1000) for note, _ in ear.tune_notes]
+    assert lengths == [millis for _, millis in TUNE]
+    assert round(ear.click_sound.get_length() * 1000) == CLICK[0][1]
+    steps = []
+    ear.tune(steps.append)
+    assert steps == [0, 1, 2, 3]
+    wave = sound._square(TUNE[0][0], 10)
+    assert wave[0] == sound.VOLUME and wave[sound.RATE // TUNE[0][0] // 2] == -sound.VOLUME
+    with on_board("pybadge", game="agnes", deal=1) as simulated:
+        assert simulated.app.sound is None          # headless: silent

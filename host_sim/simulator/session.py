@@ -14,7 +14,9 @@ gestures ...) and ``keys.attach(app)`` are the board's own::
         sim.keys("b a a+b")  # a --keys script (script.py), in board time
 
 Without ``window`` the board clock is frozen while it lasts (scripts move
-it); with ``window`` the window's keyboard works the controls (window.py).
+it) and the board is silent; with ``window`` the window's keyboard works
+the controls (window.py) and a board with a speaker clicks and plays its
+tune through pygame (sound.py).
 """
 
 from contextlib import contextmanager
@@ -60,10 +62,15 @@ def _firmware_build():
     return build
 
 
+def _sound(board):
+    from .sound import for_board  # pylint: disable=import-outside-toplevel
+    return for_board(board)
+
+
 @contextmanager
 def simulate(board, display, window=False, build=None, **options):
     """The firmware started on ``board`` (a boards.Board) showing on
-    ``display``; ``options`` (store, root, game, deal, language) go to
+    ``display``; ``options`` (store, root, game, deal, language, sound) go to
     ``build`` (default ``patience.boards.build``). Yields a Simulated."""
     clock = install_clock()
     controls = Controls(board)
@@ -73,6 +80,8 @@ def simulate(board, display, window=False, build=None, **options):
         controls.reader = Keyboard(display, controls).pump
     elif froze:
         clock.freeze()  # scripted runs are repeatable: time moves as the script says
+    if "sound" not in options:  # a window plays the board's sounds; scripts are silent
+        options["sound"] = _sound(board) if window else None
     module = stand_in_board(board, display, controls)
     try:
         with installed(module):
