@@ -61,6 +61,19 @@ class Session:
     def status(self):
         return self.text(self.player.table.status)[0]
 
+    def badge(self, pile):
+        """The count a pile's badge shows, or None (no badge, or hidden)."""
+        badge = self.player.table.badges[pile]
+        return None if badge is None or badge.grid.hidden else self.text(badge)[0].strip()
+
+    def shown_tiles(self, pile):
+        """The card tiles a pile shows, bottom first (its placeholder left out)."""
+        return [grid[0] for grid in self.player.table.piles[pile][1:]]
+
+    def slot_tile(self, pile):
+        """The tile of a pile's placeholder (what shows when it is empty)."""
+        return self.player.table.piles[pile][0][0]
+
     def panel(self):
         """The panel's lines from its first to its last non-blank one, or
         None while it is hidden."""

@@ -2,16 +2,28 @@
 
 import patience
 from patience.screens import buttons
+from patience.screens import sheets
 from patience.screens.sheets import CHAR_SUIT
 from support import position
 from screens import running
 
 
-def test_opening_status_line_names_game_deal_score_stock_redeals_base():
+def test_opening_status_line_names_game_deal_score_and_redeals():
     with running("eagle-wing", 1) as s:
-        assert s.status() == "EAGLE WING DEAL 1 1/52 ST30 R2 B8"
+        assert s.status() == "EAGLE WING DEAL 1  1/52  REDEALS 2"
     with running("chessboard", 123456789) as s:
-        assert s.status() == "CHESSBOARD DEAL 123456789 0/52"
+        assert s.status() == "CHESSBOARD DEAL 123456789  0/52"
+
+
+def test_stock_and_reserves_wear_their_counts_and_the_trunk_shows_a_back():
+    with running("eagle-wing", 1) as s:
+        assert s.badge(0) == "30" and s.badge(10) == "13"
+        assert s.shown_tiles(10) == [sheets.TILE_BACK]       # no face-up card showing
+        assert s.badge(6) is None                              # the wing has none
+    with running("glenwood", 1) as s:
+        assert [s.badge(p) for p in (0, 6, 11, 12, 13)] == ["36", "3", "3", "3", "3"]
+        assert s.slot_tile(2) == sheets.TILE_FOUNDATION_FIRST  # the base card goes here
+        assert s.slot_tile(3) == sheets.TILE_FOUNDATION
 
 
 def test_a_picks_up_and_puts_down_and_the_card_lands():
@@ -23,7 +35,7 @@ def test_a_picks_up_and_puts_down_and_the_card_lands():
         s.press("right " * 3 + "a")             # over foundation 3 and drop
         g = s.app.game
         assert g.cards(3) == bytes([0x88]) and g.score == 2 and s.player.held is None
-        assert s.status().endswith("2/52 ST30 R2 B8")
+        assert s.status().endswith("2/52  REDEALS 2")
 
 
 def test_refused_move_changes_neither_game_nor_table_but_says_so():
@@ -65,7 +77,7 @@ def test_a_on_the_stock_deals_and_the_waste_shows_it():
     with running("eagle-wing", 1) as s:
         s.press("up a")
         g = s.app.game
-        assert g.size(0) == 29 and g.size(1) == 1 and s.status().endswith("ST29 R2 B8")
+        assert g.size(0) == 29 and g.size(1) == 1 and s.badge(0) == "29"
 
 
 def test_a_takes_the_longest_run_and_a_again_takes_one_fewer():

@@ -56,9 +56,10 @@ class FakeApp:
 
     made = []
 
-    def __init__(self, display, keys, root="", game=None, deal=None, store=None, language=None):
+    def __init__(self, display, keys, root="", game=None, deal=None, store=None, language=None,
+                 sound=None):
         self.display, self.keys, self.root, self.store = display, keys, root, store
-        self.language = language
+        self.language, self.sound = language, sound
         self.game = None if game is None else "FAKE %s deal %s" % (game, deal)
         self.player = types.SimpleNamespace(cursor=2, held=None, status="FAKE STATUS")
         self.seen = []
@@ -384,7 +385,7 @@ def test_real_app_headless_deal_dump_and_shot(tmp_path, capsys):
     assert sim.main(["--headless", "--game", "agnes", "--deal", "7", "--dump",
                      "--shot", str(shot)], build=factory) == 0
     assert capsys.readouterr().out == str(patience.new_game("agnes", seed=7)) + \
-        "\ncursor: 5\nheld: 0\nstatus: AGNES DEAL 7 1/52 ST23 B2\n"
+        "\ncursor: 5\nheld: 0\nstatus: AGNES DEAL 7  1/52\n"
     image = pygame.image.load(str(shot))
     assert image.get_size() == (160, 128)
     assert len({tuple(image.get_at((x, y))) for x in range(0, 160, 4) for y in range(0, 128, 4)}) > 3
@@ -508,7 +509,7 @@ def test_lang_fr_speaks_french_headless(capsys, tmp_path):
     assert sim.main(["--headless", "--lang", "fr", "--save", str(tmp_path / "s.nvm"),
                      "--game", "chessboard", "--deal", "3", "--keys", "right", "--dump"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-3:] == ["cursor: 1", "held: 0", "status: ÉCHIQUIER DONNE 3 0/52"]
+    assert out[-3:] == ["cursor: 1", "held: 0", "status: ÉCHIQUIER DONNE 3  0/52"]
 
 
 def test_the_title_and_menu_speak_the_chosen_language():

@@ -19,7 +19,6 @@ import displayio
 
 from .. import new_game
 from . import buttons
-from ..core.names import RANKS
 from ..core.piles import TABLEAU
 from .layout import place
 from .table import Table
@@ -313,13 +312,9 @@ class Player:
         game = self.game
         if self.held is not None:
             return self.words.fill("status.holding", self.held[1])
-        text = " %d/52" % game.score
-        if game.stock is not None:
-            text += " ST%d" % game.size(game.stock)
+        text = "  %d/52" % game.score
         if game.rules.REDEALS:
-            text += " R%d" % game.redeals_left
-        if game.base:
-            text += " B" + RANKS[game.base - 1]
+            text += "  " + self.words.fill("status.redeals", game.redeals_left)
         title = self.words.get("game." + game.name)
         named = self.words.fill("status.deal", title, game.seed)
         if len(named) + len(text) > self.table.status.columns:

@@ -1,8 +1,10 @@
 """The table on screen: piles of card TileGrids, cursor, hint and status.
 
 Every card TileGrid comes from one pool made at start; a pile holds a
-placeholder tile (empty outline, foundation base, stock mark) and the cards
-it shows. ``update`` compares the game's position with what is shown and
+placeholder tile (empty outline, foundation base, the mark of the
+foundation that takes the base card, reserve and stock marks) and the cards
+it shows. The stock and the reserves (Eagle Wing's trunk among them) wear
+a badge with their number of cards. ``update`` compares the game's position with what is shown and
 redraws only the piles that changed.
 """
 
@@ -10,7 +12,7 @@ import displayio
 
 from . import sheets
 from ..core.cards import FACE_UP, is_red, rank, suit
-from ..core.piles import STOCK, FOUNDATION
+from ..core.piles import STOCK, FOUNDATION, RESERVE
 from .layout import Layout, FAN_NONE, FAN_DOWN
 from .text import Text
 
@@ -34,6 +36,12 @@ class Table:
             pile_group.append(art.card_grid(sheets.TILE_EMPTY, shader=art.slot))
             self.piles.append(pile_group)
             self.group.append(pile_group)
+        # a count's Text on the stock and the reserves
+        self.badges = [Text(art, 2, 1, palette=art.panel) if kind in (STOCK, RESERVE) else None
+                       for kind in game.kinds]
+        for badge in self.badges:
+            if badge is not None:
+                self.group.append(badge.grid)
         self.hints = (Frame(art, art.hint, self.group), Frame(art, art.hint_to, self.group))
         self.cursor = Frame(art, art.cursor, self.group)
         self.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
@@ -89,7 +97,20 @@ class Table:
             card = game.state[game.start(pile) + index]
             self._set_card(group[1 + index - first], card,
                            self.layout.squeeze(pile, wanted, total), pile, size - index)
+        if self.badges[pile] is not None:
+            self._badge(pile, size)
 
+    def _badge(self, pile, count):
+        """The pile's count at the foot of its top card (none when empty)."""
+        badge = self.badges[pile]
+        grid = badge.grid
+        grid.hidden = not count
+        if count:
+            badge.number(0, min(count, 99))
+            x, y = self.card_place(pile, 0)
+            art = self.art
+            grid.x = x + art.card_w - 2 * art.font_w
+            grid.y = y + art.card_h - art.font_h
     def _set_card(self, grid, card, offset, pile, from_top):
         art = self.art
         if card & FACE_UP:
@@ -133,11 +154,13 @@ class Table:
         game = self.game
         kind = game.kinds[pile]
         if kind == FOUNDATION:
-            return sheets.TILE_FOUNDATION_BASE + game.base - 1 if game.base \
+            if game.base:
+                return sheets.TILE_FOUNDATION_BASE + game.base - 1
+            return sheets.TILE_FOUNDATION_FIRST if pile == game.rules.FIRST_FOUNDATION \
                 else sheets.TILE_FOUNDATION
         if kind == STOCK and game.rules.stock_works(game):
             return sheets.TILE_REDEAL if game.redeals_left else sheets.TILE_NO_REDEAL
-        return sheets.TILE_EMPTY
+        return sheets.TILE_RESERVE if kind == RESERVE else sheets.TILE_EMPTY
 
     # -- marks -----------------------------------------------------------
 

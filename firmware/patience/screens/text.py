@@ -53,6 +53,17 @@ class Text:
             self._set(at, space)
             at += 1
 
+    def number(self, row, value):
+        """Show ``value`` (0 or more) on a row, right-aligned, allocating nothing."""
+        at = (row + 1) * self.columns - 1
+        first = row * self.columns
+        zero = self.art.font_tile("0")
+        while at >= first:
+            self._set(at, zero + value % 10 if value or at == (row + 1) * self.columns - 1
+                      else self.art.font_tile(" "))
+            value //= 10
+            at -= 1
+
     def _set(self, index, tile):
         grid = self.grid
         if grid[index] != tile:
