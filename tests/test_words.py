@@ -72,3 +72,31 @@ def test_a_bad_word_list_is_refused_naming_the_line(tmp_path):
     bad.write_text("menu.undo = UNDO\nno equals sign here\n", encoding="utf-8")
     with pytest.raises(ValueError, match="xx.txt:2: expected key = text"):
         words_build.parse(bad)
+
+
+STATUS_COLUMNS = 160 // 4  # the status bar of the smallest screen
+PANEL_COLUMNS = STATUS_COLUMNS - 2  # a panel keeps a blank column each side
+# keys shown on the status bar; every other line shows in a panel
+ON_STATUS_BAR = ("status.", "why.", "save.")
+FITS_ELSEWHERE = {"status.deal"}  # too long for a big deal number: status.short takes over
+
+
+def _words(lang):
+    entries = {}
+    for line in (ROOT / "words" / f"{lang}.txt").read_text(encoding="utf-8").splitlines():
+        if " = " in line and not line.startswith("#"):
+            key, text = line.split(" = ", 1)
+            entries[key] = text
+    return entries
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_line_fits_its_place_on_the_smallest_screen(lang):
+    """Values stand in as four digits (deal numbers and counts)."""
+    too_long = []
+    for key, text in _words(lang).items():
+        filled = re.sub(r"\{\d\}", "8888", text)
+        limit = STATUS_COLUMNS if key.startswith(ON_STATUS_BAR) else PANEL_COLUMNS
+        if key not in FITS_ELSEWHERE and len(filled) > limit:
+            too_long.append("%s (%d > %d): %s" % (key, len(filled), limit, text))
+    assert not too_long
