@@ -130,6 +130,23 @@ def test_hint_frames_the_move_on_screen():
         assert all(m.grid.hidden for m in table.hints)
 
 
+def test_a_plays_the_hinted_move_and_the_cursor_follows_the_cards():
+    with running("eagle-wing", 1) as s:
+        game = s.app.game
+        src, n, dst = game.hint()
+        moved = game.cards(src)[-n:]
+        s.choose("menu.hint")
+        s.press("a")
+        assert game.cards(dst)[-n:] == moved and s.player.cursor == dst
+        src, n, dst = game.hint()
+        s.choose("menu.hint")
+        s.press("right")                               # another press: the hint is gone
+        hinted = patience.load_game(game.to_bytes())
+        assert hinted.move(src, n, dst)
+        s.press("a")                                   # A is A again, not the hint
+        assert bytes(game.state) != bytes(hinted.state)
+
+
 def test_deal_number_chosen_with_the_d_pad():
     with running("glenwood", 5) as s:
         s.choose("menu.number")

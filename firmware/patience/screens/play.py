@@ -56,6 +56,7 @@ class Player:
         self.held = None
         self.exact = False  # the player chose how many cards to hold
         self.declined = False  # the player said no to finishing this deal
+        self.hinted = None  # the hint's move (or the stock) that A plays next
         notice = self.keeper.take_notice()
         self.message = self.words.fill(*notice) if notice else ""
         self.panel.close()
@@ -76,8 +77,11 @@ class Player:
         """Handle one button; always changes the screen."""
         self.message = self.panel.note = ""
         self.table.show_hint()
+        hinted, self.hinted = self.hinted, None
         if self.panel.overlay is not None:
             self.panel.overlay.press(button)
+        elif button == buttons.A and hinted is not None:
+            self.play_hint(hinted)
         elif buttons.is_arrow(button):
             self.cursor = self.neighbour(button)
         elif button == buttons.A:
@@ -352,18 +356,32 @@ class Player:
         Menu(self.panel, items, self.keeper.save, "menu.options")
 
     def hint(self):
-        """Frame a move worth making, or point at the stock, or say there is none."""
+        """Frame a move worth making, or point at the stock, or say there is
+        none; the next press of A plays it."""
         game = self.game
         move = game.hint()
         if move is not None:
             src, n, dst = move
             self.table.show_hint(src, n - 1, dst)
+            self.hinted = move
             self.say("status.hint_move")
         elif game.can_deal():
             self.table.show_hint(game.stock)
+            self.hinted = game.stock
             self.say("status.hint_deal")
         else:
             self.say("status.hint_none")
+
+    def play_hint(self, hinted):
+        """A after a hint: its move (the cursor ends where the cards went), or a deal."""
+        self.drop_hold()
+        if hinted == self.game.stock:
+            self.cursor = hinted
+            self.act()
+            return
+        src, n, dst = hinted
+        self.cursor = dst
+        self.move(src, n, dst)
 
     def enter_deal(self):
         from .menu import DealEntry
