@@ -36,14 +36,14 @@ class Table:
             pile_group.append(art.card_grid(sheets.TILE_EMPTY, shader=art.slot))
             self.piles.append(pile_group)
             self.group.append(pile_group)
-        # a count's Text on the stock and the reserves
+        self.hints = (Frame(art, art.hint, self.group), Frame(art, art.hint_to, self.group))
+        self.cursor = Frame(art, art.cursor, self.group)
+        # a count's Text on the stock and the reserves, over the frames
         self.badges = [Text(art, 2, 1, palette=art.panel) if kind in (STOCK, RESERVE) else None
                        for kind in game.kinds]
         for badge in self.badges:
             if badge is not None:
                 self.group.append(badge.grid)
-        self.hints = (Frame(art, art.hint, self.group), Frame(art, art.hint_to, self.group))
-        self.cursor = Frame(art, art.cursor, self.group)
         self.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
         self.group.append(self.status.grid)
         self.shown = bytearray(len(game.state))  # the position on screen
@@ -109,8 +109,8 @@ class Table:
             badge.number(0, min(count, 99))
             x, y = self.card_place(pile, 0)
             art = self.art
-            grid.x = x + art.card_w - 2 * art.font_w
-            grid.y = y + art.card_h - art.font_h
+            grid.x = x + art.card_w - 2 * art.font_w - 1  # inside the card's edge
+            grid.y = y + art.card_h - art.font_h - 1
     def _set_card(self, grid, card, offset, pile, from_top):
         art = self.art
         if card & FACE_UP:
