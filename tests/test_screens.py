@@ -87,7 +87,7 @@ def test_a_takes_the_longest_run_and_a_again_takes_one_fewer():
         s.player.table.set_game(game)
         s.player.cursor = 5
         s.press("a")
-        assert s.player.held == (5, 3) and s.status().startswith("HOLDING 3")
+        assert s.player.held == (5, 3) and s.status().startswith("3 HELD")
         s.press("a")                            # on their own pile: one fewer
         assert s.player.held == (5, 2)
         s.press("a a")                          # then one, then put back

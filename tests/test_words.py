@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT / "words"))
 import build as words_build  # noqa: E402  (words/build.py, the host tool)
 
 KEY = re.compile(r"""["']((?:game|title|status|menu|number|stats|won|stuck|help|save|why|ask|"""
-                 r"""sound|lang|finish|peek|controls|board|options|card)\.[a-z0-9_.\-]+)["']""")
+                 r"""sound|lang|finish|peek|controls|board|options|card|rules)\.[a-z0-9_.\-]+)["']""")
 
 
 def _used_keys():
@@ -34,14 +34,13 @@ def test_language_files_are_built_from_the_word_lists(tmp_path):
 
 @pytest.mark.parametrize("code", words_build.LANGUAGES)
 def test_every_key_the_firmware_uses_has_a_text_in_every_language(code):
-    words = words_build.parse(ROOT / "words" / (code + ".txt"))
+    words = words_build.words_of(code)
     missing = sorted(_used_keys() - set(words))
     assert not missing, "%s.txt lacks %s" % (code, ", ".join(missing))
 
 
 def test_every_language_has_the_same_keys():
-    keys = [set(words_build.parse(ROOT / "words" / (code + ".txt")))
-            for code in words_build.LANGUAGES]
+    keys = [set(words_build.words_of(code)) for code in words_build.LANGUAGES]
     assert all(k == keys[0] for k in keys[1:])
 
 
@@ -73,30 +72,3 @@ def test_a_bad_word_list_is_refused_naming_the_line(tmp_path):
     with pytest.raises(ValueError, match="xx.txt:2: expected key = text"):
         words_build.parse(bad)
 
-
-STATUS_COLUMNS = 160 // 4  # the status bar of the smallest screen
-PANEL_COLUMNS = STATUS_COLUMNS - 2  # a panel keeps a blank column each side
-# keys shown on the status bar; every other line shows in a panel
-ON_STATUS_BAR = ("status.", "why.", "save.")
-FITS_ELSEWHERE = {"status.deal"}  # too long for a big deal number: status.short takes over
-
-
-def _words(lang):
-    entries = {}
-    for line in (ROOT / "words" / f"{lang}.txt").read_text(encoding="utf-8").splitlines():
-        if " = " in line and not line.startswith("#"):
-            key, text = line.split(" = ", 1)
-            entries[key] = text
-    return entries
-
-
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_line_fits_its_place_on_the_smallest_screen(lang):
-    """Values stand in as four digits (deal numbers and counts)."""
-    too_long = []
-    for key, text in _words(lang).items():
-        filled = re.sub(r"\{\d\}", "8888", text)
-        limit = STATUS_COLUMNS if key.startswith(ON_STATUS_BAR) else PANEL_COLUMNS
-        if key not in FITS_ELSEWHERE and len(filled) > limit:
-            too_long.append("%s (%d > %d): %s" % (key, len(filled), limit, text))
-    assert not too_long

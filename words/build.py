@@ -1,6 +1,7 @@
 """Build the language files the firmware reads (host-only tool).
 
-Each language's words live in one text file here, ``<code>.txt`` (UTF-8):
+Each language's words live in text files here, ``<code>.txt`` for the
+screens and ``rules.<code>.txt`` for the games' rules on the help pages (UTF-8):
 one ``key = text`` a line, ``#`` comments and blank lines ignored, ``\\n`` in a
 text for a line break, ``{0}``, ``{1}`` ... for the values a screen fills in.
 ``build()`` turns each into ``firmware/lang/<code>.bin``, which the firmware
@@ -77,12 +78,23 @@ def encode(words):
     return MAGIC + struct.pack("<%dH" % SLOTS, *table) + bytes(body)
 
 
+def words_of(code):
+    """{key: text} of a language: its screens' words and its rules."""
+    words = parse(os.path.join(HERE, code + ".txt"))
+    rules = os.path.join(HERE, "rules." + code + ".txt")
+    for key, text in parse(rules).items():
+        if key in words:
+            raise ValueError("%s: %s is given in %s.txt too" % (rules, key, code))
+        words[key] = text
+    return words
+
+
 def build(out=OUT):
     """Write every language's .bin; returns their paths."""
     os.makedirs(out, exist_ok=True)
     paths = []
     for code in LANGUAGES:
-        data = encode(parse(os.path.join(HERE, code + ".txt")))
+        data = encode(words_of(code))
         path = os.path.join(out, code + ".bin")
         with open(path, "wb") as file:
             file.write(data)

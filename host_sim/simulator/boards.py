@@ -20,7 +20,8 @@ PyGamer's joystick) with
 ``pins`` are the board's other pins a profile asks for (the shift register's
 clock and latch). ``legend(board)`` and ``hint(board)`` say which keys stand
 for which buttons (for --help, the printed help and the window's title);
-``QUIT`` says how to close the window.
+``QUIT`` says how to close the window; ``key_labels(board)`` gives the
+firmware's controls page the same keys.
 """
 
 from collections import namedtuple
@@ -134,6 +135,17 @@ def legend(board):
     width = max(len(keys) for _, keys, _ in rows)
     return "\n".join("%-9s %-*s  --keys %s" % (part, width, keys, names)
                      for part, keys, names in rows)
+
+
+def key_labels(board):
+    """The desktop keys of each button under the name the firmware's help
+    gives it ("A", "BOOT", "D0"; "PAD" for a D-pad or joystick), in capitals:
+    the stand-in board's KEY_LABELS, shown on the controls page."""
+    labels = {}
+    for part, controls in parts(board):
+        name = "PAD" if len(controls) > 1 else controls[0].name.upper()
+        labels[name] = _keys_text(controls).replace(", ", "/").upper()
+    return labels
 
 
 def hint(board):

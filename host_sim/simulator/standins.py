@@ -2,8 +2,9 @@
 
 ``stand_in_board(board, display, controls)`` is a ``board`` module as
 CircuitPython has it on that board: ``board_id``, ``DISPLAY`` (the
-CountingDisplay) and the pins its profile asks for (controls.Pin), so
-that ``patience.boards.build()`` picks the board's own input scheme.
+CountingDisplay), the pins its profile asks for (controls.Pin), so
+that ``patience.boards.build()`` picks the board's own input scheme, and
+``KEY_LABELS``, the desktop keys the firmware's controls page names.
 
 ``installed(board_module)`` puts it into ``sys.modules`` with ``keypad``
 (keys.Keys, keys.ShiftRegisterKeys, Event, EventQueue) and ``analogio``
@@ -17,6 +18,7 @@ import types
 from contextlib import contextmanager
 
 from . import keys
+from .boards import key_labels
 
 
 class AnalogIn:
@@ -53,7 +55,8 @@ def _module(name, doc, **names):
 def stand_in_board(board, display, controls):
     """The ``board`` module of ``board`` (a boards.Board) for the firmware."""
     return _module("board", "Stand-in for CircuitPython's board on " + board.description,
-                   board_id=board.board_id, DISPLAY=display, **controls.pins)
+                   board_id=board.board_id, DISPLAY=display, KEY_LABELS=key_labels(board),
+                   **controls.pins)
 
 
 @contextmanager

@@ -70,9 +70,13 @@ def setup(board):
     if why is not None:
         return None, why
     try:
-        return profile(board_id)(board, display), None
+        keys = profile(board_id)(board, display)
     except Exception as err:  # pylint: disable=broad-except  # a pin missing or in use
         return None, "Buttons failed: %s" % err
+    labels = getattr(board, "KEY_LABELS", None)  # the simulator's keys for the buttons
+    if labels:
+        keys.labels = labels
+    return keys, None
 
 
 def start(board=None):

@@ -32,8 +32,11 @@ class Dimmer:
     together with its release so that it does nothing in the game.
 
     Where the display has no adjustable backlight nothing is dimmed and no
-    press is swallowed.
+    press is swallowed. As the outermost keys object of an eight-button
+    board it also tells the help what to call the D-pad (``pad``).
     """
+
+    pad = "controls.dpad"  # a word key; the PyGamer's is its joystick
 
     def __init__(self, source, display, clock=None, idle=IDLE_MS, level=DIM_LEVEL):
         self.source = source

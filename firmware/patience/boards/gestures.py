@@ -41,10 +41,11 @@ def _game_mode():
 class Gestures:
     """Raw buttons from ``source`` as logical presses, per ``scheme``."""
 
-    def __init__(self, source, scheme, chords, clock=None):
+    def __init__(self, source, scheme, chords, names, clock=None):
         self.source = source
         self.scheme = scheme
         self.chords = chords
+        self.names = names  # the raw buttons' names, as printed on the board
         self.clock = clock or ticks_ms
         self.mode = _game_mode
         self.events = self
@@ -87,10 +88,10 @@ class Gestures:
         if self.pending >= 0:
             pending, self.pending = self.pending, -1
             if pending == key and ticks_diff(now, self.pending_at) < DOUBLE_MS:
-                self._emit(self.row[2][key], now)
+                self._emit(self.row[buttons.DOUBLE][key], now)
                 self.down, self.first, self.fired = bit, key, True
                 return
-            self._emit(self.row[0][pending], now)
+            self._emit(self.row[buttons.TAP][pending], now)
         if not self.down:
             self.first, self.since, self.fired = key, now, False
             self.row = self.scheme[self.mode()]
@@ -117,7 +118,7 @@ class Gestures:
 
     def _poll(self, now):
         if self.pending >= 0 and ticks_diff(now, self.pending_at) >= DOUBLE_MS:
-            self._emit(self.row[0][self.pending], now)
+            self._emit(self.row[buttons.TAP][self.pending], now)
             self.pending = -1
         if not self.down or self.down != 1 << self.first:
             return

@@ -40,7 +40,9 @@ def gamer(board, display, clock=None):
     import analogio
     stick = Stick(shift_keys(board, 4), analogio.AnalogIn(board.JOYSTICK_X),
                   analogio.AnalogIn(board.JOYSTICK_Y), clock)
-    return Dimmer(stick, display, clock)
+    keys = Dimmer(stick, display, clock)
+    keys.pad = "controls.joystick"  # what the help calls its D-pad
+    return keys
 
 
 class Stick:

@@ -76,6 +76,7 @@ class App:
         if language is not None:
             self.keeper.set("language", LANGUAGES.index(language))
         self.words = Words(self._words_path())
+        self._name_buttons()
         self.set_brightness(self.keeper.saved.settings.brightness)
         if game is None and deal is None:
             game = self.keeper.resumable()
@@ -108,7 +109,14 @@ class App:
         """Speak language ``index`` (of records.LANGUAGES) from now on."""
         self.keeper.set("language", index)
         self.words.use(self._words_path())
+        self._name_buttons()
         self.screen.draw()
+
+    def _name_buttons(self):
+        """What the texts call the buttons: this board's names, in its language."""
+        from .controls import names
+        self.words.buttons = names(self.words, self.keys)
+        forget(__name__.rpartition(".")[0] + ".controls")
 
     def click(self):
         """A short click (a card taken or put down), if sound is on."""

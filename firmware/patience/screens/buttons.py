@@ -22,6 +22,17 @@ GAME = const(0)
 LIST = const(1)
 DIGITS = const(2)
 
+# A few-button board's gestures, in the order of its scheme's rows (see
+# patience.boards.gestures); its keys object has ``scheme`` (rows per mode),
+# ``chords`` (a logical button per mask of raw buttons) and ``names`` (the
+# raw buttons' names). An eight-button board's keys may name its D-pad
+# (``pad``: a word key). Either may carry ``labels``: the desktop keys that
+# stand for each button, by name, where the simulator runs it.
+TAP = const(0)
+HOLD = const(1)
+DOUBLE = const(2)
+LONG = const(3)
+
 
 def is_arrow(button):
     """True for the D-pad, whose buttons repeat while held."""

@@ -1,11 +1,7 @@
 """Panels over the table that wait for a button: won, stuck, finish, a
-question, a look at a pile, help."""
+question, a look at a pile."""
 
 from . import buttons
-
-_HELP = ("help.title", "", "help.arrows", "help.a", "help.b", "help.select", "help.start", "",
-         "help.back")
-
 
 class Notice:
     """Lines in a panel; ``actions`` maps a button to a function (or None,
@@ -70,8 +66,3 @@ def peek(panel, game, pile):
     for at in range(0, len(names), 8):
         lines.append(" ".join(names[at:at + 8]))
     Notice(panel, lines, {})
-
-
-def show_help(panel):
-    """The controls (each game's rules come with the help screens)."""
-    Notice.of_words(panel, _HELP, {})

@@ -305,7 +305,8 @@ class Player:
         else:
             depth = 0
         self.table.move_cursor(pile, depth)
-        self.status = self.message or self.panel.note or self.status_text()
+        self.status = self.words.named(self.message or self.panel.note or self.status_text(),
+                                       buttons.GAME)
         self.table.status.line(0, self.status)
 
     def say(self, key, *values):
@@ -315,7 +316,10 @@ class Player:
     def status_text(self):
         game = self.game
         if self.held is not None:
-            return self.words.fill("status.holding", self.held[1])
+            holding = self.words.fill("status.holding", self.held[1])
+            if not self.words.named(holding, buttons.GAME):  # no B on this board
+                holding = self.words.fill("status.holding_short", self.held[1])
+            return holding
         text = "  %d/52" % game.score
         if game.rules.REDEALS:
             text += "  " + self.words.fill("status.redeals", game.redeals_left)
@@ -404,5 +408,6 @@ class Player:
         Statistics(self.panel, self.keeper, self.game.name)
 
     def help(self):
-        from .notices import show_help
-        show_help(self.panel)
+        """The rules of this game and the board's controls."""
+        from .helppage import show_help
+        show_help(self.panel, self.app.keys, self.game.name, self.game.rules)

@@ -7,7 +7,7 @@ a screen and hands the buttons to an overlay while it shows.
 
 from ..core.modules import forget
 
-_RARE = ("options", "statistics", "notices")  # overlays let go once closed
+_RARE = ("options", "statistics", "notices", "helppage")  # overlays let go once closed
 
 
 def pad(text, width):
@@ -97,6 +97,7 @@ class Panel:
     def show(self, overlay, lines, centre=True):
         """Draw ``lines`` in a box just big enough, centred on the screen."""
         self.overlay = overlay
+        lines = [self.words.named(line, overlay.mode) for line in lines]
         columns = min(self.columns, max(len(line) for line in lines) + 2)
         rows = min(self.rows, len(lines) + 2)
         text = self.text

@@ -1,4 +1,4 @@
-"""The title screen: choose a game, or the options."""
+"""The title screen: choose a game, the options or the help."""
 
 import displayio
 
@@ -7,11 +7,13 @@ from ..games import GAMES
 from .sheets import CHAR_RIGHT
 from .text import Panel, Text, pad
 
+_EXTRAS = ("menu.options", "menu.help")  # after the games
+
 
 class Title:
-    """A full-screen list of the games and OPTIONS; A starts the chosen game
-    (``app.play``) or opens the options in a panel, B goes back to the game
-    in play."""
+    """A full-screen list of the games, OPTIONS and HELP; A starts the
+    chosen game (``app.play``) or opens the options or the help in a panel,
+    B goes back to the game in play."""
 
     game = None
 
@@ -30,12 +32,12 @@ class Title:
         return buttons.LIST if overlay is None else overlay.mode
 
     def entries(self):
-        """What the list holds: the games' names, then None for OPTIONS."""
-        return GAMES + (None,)
+        """What the list holds: each game's title, then the extras, as word keys."""
+        return tuple("game." + name for name in GAMES) + _EXTRAS
 
     def draw(self):
         get = self.app.words.get
-        labels = [get("game." + name) if name else get("menu.options") for name in self.entries()]
+        labels = [get(key) for key in self.entries()]
         width = max(len(label) for label in labels) + 2
         lines = ["", get("title.name"), ""]
         for index, label in enumerate(labels):
@@ -43,9 +45,10 @@ class Title:
                 lines.append("")
             mark = chr(CHAR_RIGHT) + " " if index == self.choice else "  "
             lines.append(pad(mark + label, width))
-        lines += ["", get("title.choose"), get("title.play")]
+        named = self.app.words.named
+        lines += ["", named(get("title.choose"), buttons.LIST), named(get("title.play"), buttons.LIST)]
         if self.app.left is not None:
-            lines.append(get("title.back"))
+            lines.append(named(get("title.back"), buttons.LIST))
         self._fit(max(len(line) for line in lines), len(lines))
         self.text.lines(lines, centre=True)
 
@@ -73,16 +76,35 @@ class Title:
             self.draw()
             return True
         if button == buttons.A:
-            name = self.entries()[self.choice]
-            if name is None:
+            if self.choice < len(GAMES):
+                self.app.play(GAMES[self.choice])
+            elif self.entries()[self.choice] == "menu.options":
                 self.options()
             else:
-                self.app.play(name)
+                self.help()
             return True
         if button == buttons.B and self.app.left is not None:
             self.app.resume()
             return True
         return False
+
+    def help(self):
+        """A list of the games' rules and the controls."""
+        from .menu import Menu
+        items = [("game." + name, self._rules_of(name)) for name in GAMES]
+        items.append(("controls.title", self._controls))
+        Menu(self.panel, items, None, "menu.help")
+
+    def _rules_of(self, name):
+        def show():
+            from ..games import rules_for
+            from .helppage import show_help
+            show_help(self.panel, self.app.keys, name, rules_for(name))
+        return show
+
+    def _controls(self):
+        from .helppage import show_controls
+        show_controls(self.panel, self.app.keys)
 
     def options(self):
         from .menu import Menu

@@ -5,6 +5,11 @@
 ``fill(key, *values)`` puts values in its ``{0}``, ``{1}`` ... A text costs
 RAM only while a screen draws it. A key the file lacks comes back as
 itself, so a missing word shows instead of failing.
+
+Texts name buttons as marks, ``[A]``, ``[START]``, ``[UP]`` ...;
+``named(text, mode)`` puts in what this board calls them in that input
+mode (``buttons``, set by the App from screens.controls.names), so a CLUE
+says ``A HOLD`` where a PyBadge says ``B``.
 """
 
 from micropython import const
@@ -12,6 +17,8 @@ from micropython import const
 _SLOTS = const(512)
 _TABLE = const(4)    # the slot table follows the 4-byte header
 _KEY_MAX = const(32)
+# the marks of the eight buttons in texts, by button number (screens.buttons)
+_MARKS = ("[B]", "[A]", "[START]", "[SELECT]", "[RIGHT]", "[DOWN]", "[UP]", "[LEFT]")
 
 
 def key_hash(key):
@@ -29,6 +36,7 @@ class Words:
         self.file = None
         self.two = bytearray(2)
         self.key = bytearray(_KEY_MAX + 1)
+        self.buttons = None  # per input mode, the board's name of each button
         self.use(path)
 
     def use(self, path):
@@ -54,6 +62,20 @@ class Words:
                 return str(self.file.read(length), "utf-8")
             slot = (slot + 1) % _SLOTS
         return key
+
+    def named(self, text, mode):
+        """``text`` with its button marks named as this board's buttons in
+        ``mode``; "" when it names a button the board has not there."""
+        if self.buttons is None or "[" not in text:
+            return text
+        names = self.buttons[mode]
+        for button in range(8):
+            mark = _MARKS[button]
+            if mark in text:
+                if names[button] is None:
+                    return ""
+                text = text.replace(mark, names[button])
+        return text
 
     def fill(self, key, *values):
         """The text of ``key`` with ``values`` in its {0}, {1} ..."""
