@@ -125,9 +125,11 @@ def test_statistics_count_wins_and_give_ups_and_reset_asks_first(tmp_path):
             == (2, 1, 0, 1, 52)
         s.choose("menu.statistics")
         assert "PLAYED 2" in s.panel() and "WON 1 (50%)" in s.panel()
-        s.press("select b")                          # reset? no
+        s.press("a b")                               # reset? no
         assert "PLAYED 2" in s.panel()
-        s.press("select a")                          # reset? yes
+        s.press("down")                              # the next game's
+        assert "CHESSBOARD" in " ".join(s.panel())
+        s.press("up a a")                            # back to Glenwood; reset? yes
         assert "PLAYED 0" in s.panel()
 
 

@@ -7,9 +7,10 @@ from .sheets import CHAR_LEFT, CHAR_RIGHT
 
 class Statistics:
     """One game's results from ``records`` (``stats(name)`` and
-    ``reset_stats(name)``); left and right go through the games."""
+    ``reset_stats(name)``); the arrows go through the games, A resets
+    (after asking), B goes back: buttons every board has in lists."""
 
-    mode = buttons.GAME  # left and right step through the games
+    mode = buttons.LIST
 
     def __init__(self, panel, records, name):
         self.panel = panel
@@ -35,7 +36,8 @@ class Statistics:
                                fill("stats.won", stats.won, rate),
                                fill("stats.streak", stats.streak, stats.best_streak),
                                fill("stats.best", stats.best_score), "",
-                               get("stats.keys_reset"), get("stats.keys_back")))
+                               get("stats.keys_games"), get("stats.keys_reset"),
+                               get("stats.keys_back")))
 
     def press(self, button):
         if self.confirming:
@@ -43,12 +45,12 @@ class Statistics:
                 self.records.reset_stats(GAMES[self.choice])
             if button in (buttons.A, buttons.B):
                 self.confirming = False
-        elif button in (buttons.LEFT, buttons.RIGHT):
-            step = 1 if button == buttons.RIGHT else -1
+        elif buttons.is_arrow(button):
+            step = 1 if button in (buttons.RIGHT, buttons.DOWN) else -1
             self.choice = (self.choice + step) % len(GAMES)
-        elif button == buttons.SELECT:
+        elif button == buttons.A:
             self.confirming = True
-        elif button in (buttons.B, buttons.START, buttons.A):
+        else:
             self.panel.close()
             return
         self.draw()

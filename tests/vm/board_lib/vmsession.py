@@ -284,7 +284,7 @@ def _panels():
     yield from _tap(K.B, "menu")
     yield from _report("menu: hint, undo, redo, brightness")
     yield from _menu("menu.statistics")
-    for key in (K.RIGHT, K.RIGHT, K.LEFT, K.SELECT, K.B, K.B):
+    for key in (K.DOWN, K.DOWN, K.UP, K.A, K.B, K.B):
         yield from _tap(key, "statistics")
     yield from _report("statistics")
     yield from _menu("menu.number")
