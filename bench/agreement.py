@@ -26,7 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 
 import test_oracle_agreement as agreement        # noqa: E402
-from oracle import GAME_NAMES                    # noqa: E402
+from patience.games import GAMES                   # noqa: E402
 
 
 def run_one(task):
@@ -57,13 +57,13 @@ def main(argv=None):
                         help="searched-line deals per game (default GAMES // 20)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: all cores)")
-    parser.add_argument("--game", action="append", choices=GAME_NAMES,
+    parser.add_argument("--game", action="append", choices=GAMES,
                         help="only this game (may be repeated)")
     parser.add_argument("--no-shrink", action="store_true",
                         help="do not shorten the first disagreement's action list")
     args = parser.parse_args(argv)
     searches = args.games // 20 if args.search is None else args.search
-    names = args.game or list(GAME_NAMES)
+    names = args.game or list(GAMES)
 
     tasks = []
     for name in names:

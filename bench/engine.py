@@ -11,6 +11,7 @@ import time
 import tracemalloc
 
 import patience
+import patience.games
 
 
 def random_game(name, seed, steps, rng):
@@ -66,7 +67,7 @@ def main():
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     print(f"{'game':<12}{'fresh save B':>13}{'hist B/step':>12}{'moves+move/s':>14}"
           f"{'alloc move+undo':>17}{'alloc deal+undo':>17}")
-    for name in patience.GAMES:
+    for name in patience.games.GAMES:
         fresh = len(patience.new_game(name, seed=1).to_bytes())
         g = random_game(name, 2, 100, random.Random(2))
         per_step = (len(g.to_bytes()) - fresh) / max(1, g.recorded)

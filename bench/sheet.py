@@ -1,8 +1,8 @@
 """Bitmap or OnDiskBitmap for the sprite sheet: RAM held and drawing time.
 
 Run: python bench/sheet.py. For each sheet it prints the RAM a
-displayio.Bitmap of it holds on the device (4 bits per pixel, rows padded
-to 32 bits, as CircuitPython stores it), the file size, and in the
+displayio.Bitmap of it holds on the device (2 bits per pixel: 4 colours;
+rows padded to 32 bits, as CircuitPython stores it), the file size, and in the
 simulator the time of a full-screen refresh and of a card-sized refresh
 drawn from each kind of bitmap. On the device an OnDiskBitmap reads the
 flash file for every pixel it draws; a Bitmap reads RAM.
@@ -18,7 +18,7 @@ from host_sim.simulator.display import CountingDisplay
 from patience.screens import sheets
 
 
-def bitmap_ram(width, height, bits=4):
+def bitmap_ram(width, height, bits=2):
     """Bytes of pixel data in a CircuitPython displayio.Bitmap."""
     words_per_row = (width * bits + 31) // 32
     return words_per_row * 4 * height
@@ -43,13 +43,13 @@ def main():
     print(f"{'sheet':<7}{'file B':>8}{'Bitmap RAM B':>14}{'kind':>14}{'full refresh ms':>17}{'card refresh ms':>17}")
     for size, name in ((sheets.SMALL, "small"), (sheets.LARGE, "large")):
         path = sim.firmware_dir() + sheets.PATH[size]
-        ram = bitmap_ram(sheets.SHEET_W[size], sheets.SHEET_H[size])
         with CountingDisplay(160 if size == sheets.SMALL else 240, 128 if size == sheets.SMALL else 240,
                              headless=True) as display:
             for kind in ("Bitmap", "OnDiskBitmap"):
                 if kind == "Bitmap":
                     bitmap, palette = adafruit_imageload.load(path, bitmap=displayio.Bitmap,
                                                               palette=displayio.Palette)
+                    ram = bitmap_ram(bitmap.width, bitmap.height)
                 else:
                     bitmap = displayio.OnDiskBitmap(path)
                     palette = bitmap.pixel_shader

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import patience
+import patience.games
 from patience.core.position import Position
 from patience.core.solver import ExactTable, search
 from patience.core.solver_rules import facts_for
@@ -48,7 +49,7 @@ def main(argv=None):
     parser.add_argument("--deals", default="1-20", help="deal numbers (default 1-20)")
     parser.add_argument("--nodes", type=int, default=50000,
                         help="positions per deal at most (default 50000)")
-    parser.add_argument("--games", default=",".join(patience.GAMES),
+    parser.add_argument("--games", default=",".join(patience.games.GAMES),
                         help="comma-separated game names (default: all four)")
     args = parser.parse_args(argv)
     deals = parse_deals(args.deals)

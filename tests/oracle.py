@@ -1,9 +1,12 @@
 """An independent reference implementation of the four games.
 
-Written from ``/work/shared/rules/RULES.md`` alone (plus the clarifications
-taken from Aisleriot's source that are quoted in the docstrings below), so
-that the engine in ``firmware/patience`` can be compared with it on many
-random deals. It does not import the engine.
+Written from the games' rules specification alone (RULES.md of the
+project brief, which settles what the help pages leave open, plus the
+clarifications taken from Aisleriot's source that are quoted in the
+docstrings below), so that the engine in ``firmware/patience`` can be
+compared with it on many random deals. It does not import the engine; a
+game it does not know raises ValueError, so a newly registered game fails
+the agreement tests until it has an oracle too.
 
 A card is a tuple ``(rank, suit, face_up)``: rank 1 (A) .. 13 (K), suit
 0 clubs, 1 diamonds, 2 hearts, 3 spades. A pile is a Python list, bottom
@@ -19,9 +22,6 @@ Usage::
 """
 
 RED_SUITS = (1, 2)  # diamonds, hearts
-
-# The games' own names, as the engine spells them.
-GAME_NAMES = ("eagle-wing", "agnes", "glenwood", "chessboard")
 
 
 def card_from_byte(byte):

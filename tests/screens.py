@@ -1,4 +1,5 @@
-"""Helpers for screen tests: a headless app driven by button names."""
+"""Helpers for screen tests: a headless app driven by button names, or the
+firmware started on a simulated board and driven by that board's --keys scripts."""
 
 from contextlib import contextmanager
 
@@ -6,18 +7,33 @@ from host_sim.simulator import cli as sim
 from host_sim.simulator.boards import get_board
 from host_sim.simulator.display import CountingDisplay
 from host_sim.simulator.keys import ScriptKeys
+from host_sim.simulator.session import simulate
 from patience.screens import sheets
 
 
 @contextmanager
-def running(game=None, deal=None, board="pybadge", store=None):
+def running(game=None, deal=None, board="pybadge", store=None, language=None, sound=None):
     """An App on a headless display of ``board``; yields a Session."""
     from patience.screens.app import App
     spec = get_board(board)
     keys = ScriptKeys()
     with CountingDisplay(spec.width, spec.height, headless=True) as display:
-        app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal, store=store)
+        app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal, store=store,
+                  language=language, sound=sound)
         yield Session(app, keys, display)
+
+
+@contextmanager
+def on_board(board="pybadge", game=None, deal=None, store=None, language=None):
+    """The firmware started as on ``board`` (patience.boards.build, the
+    board's own buttons) on a headless display, saves off unless ``store``
+    is given; yields the Simulated (``.app``, ``.keys(script)``, ``.controls``)."""
+    from patience.saves.store import Store
+    spec = get_board(board)
+    with CountingDisplay(spec.width, spec.height, headless=True) as display:
+        with simulate(spec, display, root=sim.firmware_dir(), game=game, deal=deal,
+                      store=store or Store(None), language=language) as simulated:
+            yield simulated
 
 
 class Session:
@@ -45,10 +61,42 @@ class Session:
     def status(self):
         return self.text(self.player.table.status)[0]
 
+    def badge(self, pile):
+        """The count a pile's badge shows, or None (no badge, or hidden)."""
+        badge = self.player.table.badges[pile]
+        return None if badge is None or badge.grid.hidden else self.text(badge)[0].strip()
+
+    def shown_tiles(self, pile):
+        """The card tiles a pile shows, bottom first (its placeholder left out)."""
+        return [grid[0] for grid in self.player.table.piles[pile][1:]]
+
+    def slot_tile(self, pile):
+        """The tile of a pile's placeholder (what shows when it is empty)."""
+        return self.player.table.piles[pile][0][0]
+
     def panel(self):
-        """The panel's lines, or None while it is hidden."""
-        panel = self.player.panel
-        return None if panel.grid.hidden else [line.strip() for line in self.text(panel)]
+        """The panel's lines from its first to its last non-blank one, or
+        None while it is hidden."""
+        panel = self.app.screen.panel
+        if panel.text is None:
+            return None
+        lines = [line.strip() for line in self.text(panel.text)]
+        shown = [row for row, line in enumerate(lines) if line]
+        return lines[shown[0]:shown[-1] + 1] if shown else []
+
+    def choose(self, item):
+        """Open the Start menu (unless a menu is open) and run an item, moving
+        to it with the D-pad: ``item`` is its word key (e.g. "menu.hint") or,
+        for a setting, the name of the function that shows its value."""
+        from patience.screens.menu import Menu
+        if not isinstance(self.app.screen.panel.overlay, Menu):
+            self.press("start")
+        menu = self.app.screen.panel.overlay
+        names = [label if isinstance(label, str) else label.__name__ for label, _ in menu.items]
+        wanted = names.index(item)
+        while menu.choice != wanted:
+            self.press("down")
+        self.press("a")
 
     def pixels(self, top=0, bottom=None):
         """The frame's pixels between two rows, row by row."""

@@ -3,10 +3,25 @@
 from pathlib import Path
 
 import patience
+from patience.core.engine import Game
 from patience.core.cards import FACE_UP
 from patience.core.names import parse_card, card_name
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+# Device code for a VM: game {name} part-way through, and a legal move (src, n, dst).
+GAME_PART_WAY = """
+import patience
+g = patience.new_game({name!r}, seed=3)
+for _ in range(30):
+    m = g.moves()
+    if m:
+        g.move(*m[len(m) // 2])
+    elif not g.deal():
+        break
+while not g.moves():
+    g.undo()
+src, n, dst = g.moves()[0]
+"""
 ALL_CARDS = [((i // 13) << 4) | (i % 13 + 1) for i in range(52)]
 
 
@@ -39,14 +54,14 @@ def dealt(name, **piles):
     return patience.new_game(name, deck=hand_deck(name, {int(k[1:]): v for k, v in piles.items()}))
 
 
-def position(name, piles, base=0, spare_pile=0):
+def position(name, piles, base=0, spare_pile=0, redeals_used=0):
     """A game whose piles are exactly as given (mid-game positions).
 
     ``piles`` maps pile -> "Ac 2d*" (bottom first, ``*`` face down); all
-    other cards go face down onto ``spare_pile``. The score is the number
-    of cards on foundations, as the engine keeps it.
+    other cards go face down onto ``spare_pile``, under the named ones. The
+    score is the number of cards on foundations, as the engine keeps it.
     """
-    game = patience.new_game(name, deck=bytes(ALL_CARDS))
+    game = Game(patience.games.rules_for(name), 0)
     named = {}
     for pile, text in piles.items():
         named[pile] = [parse_card(w.rstrip("*")) | (0 if w.endswith("*") else FACE_UP)
@@ -54,18 +69,12 @@ def position(name, piles, base=0, spare_pile=0):
     named_cards = [c & 0x3F for cards in named.values() for c in cards]
     used = set(named_cards)
     assert len(used) == len(named_cards), "a card is named twice"
-    named.setdefault(spare_pile, [])
-    named[spare_pile] = [c for c in ALL_CARDS if c not in used] + named[spare_pile]
-    at = 0
-    for pile in range(game.pile_count):
-        for card in named.get(pile, []):
-            game.state[at] = card
-            at += 1
-        game.state[52 + pile] = at
-    variables = 52 + game.pile_count
-    game.state[variables] = base
-    game.state[variables + 1] = 0
-    game.state[variables + 2] = sum(game.size(f) for f in game.foundations)
+    named[spare_pile] = [c for c in ALL_CARDS if c not in used] + named.get(spare_pile, [])
+    for pile, cards in named.items():
+        for card in cards:
+            game.put(pile, card)
+    game.fix_base(base)
+    game.use_redeals(redeals_used)
     return game
 
 

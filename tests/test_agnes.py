@@ -96,9 +96,13 @@ def test_empty_tableau_takes_nothing_by_hand():
     assert all(dst != 5 for _, _, dst in g.moves())
 
 
-def test_won_with_four_full_foundations():
+def test_won_when_the_last_card_goes_home():
     g = position(AG, {1: "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc",
                       2: "Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd",
                       3: "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh",
-                      4: "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks"}, base=1, spare_pile=4)
+                      4: "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs", 5: "Ks"}, base=1, spare_pile=4)
+    assert not g.is_won() and g.score == 51
+    assert g.move(5, 1, 4)
     assert g.is_won() and g.score == 52
+    g.undo()
+    assert not g.is_won() and g.score == 51

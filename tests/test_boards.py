@@ -2,7 +2,8 @@
 the message on boards the game cannot drive, and code.py's whole start path.
 
 CircuitPython's ``board``, ``keypad`` and ``analogio`` are replaced by fakes
-in sys.modules; time comes from a fake millisecond clock.
+in sys.modules; time comes from a fake millisecond clock. On the MicroPython
+VM (the last tests) the stand-in board of tests/vm plays them.
 """
 
 import runpy
@@ -11,10 +12,11 @@ import types
 
 import pytest
 
+import vm
 from patience import boards
 from patience.boards import events as board_events, few as board_few, shift as board_shift
 from patience.screens import buttons, sheets
-from patience.boards.gestures import DIGITS, GAME, LIST
+from patience.screens.buttons import DIGITS, GAME, LIST
 from support import FIRMWARE
 
 NAMES = buttons.NAMES
@@ -53,6 +55,7 @@ class FakeDisplay:
         self.auto_refresh = True
         self._brightness = brightness
         self.refreshes = 0
+        self.frames = []  # root_group at each refresh
 
     @property
     def brightness(self):
@@ -66,6 +69,18 @@ class FakeDisplay:
 
     def refresh(self):
         self.refreshes += 1
+        self.frames.append((self.root_group, _text_of(self.root_group)))
+
+
+def _text_of(group):
+    """A group of one terminalio TileGrid as its rows of characters, else None."""
+    import displayio
+    import terminalio
+    if group is None or len(group) != 1 or not isinstance(group[0], displayio.TileGrid):
+        return None
+    grid, first = group[0], terminalio.FONT.get_glyph(32).tile_index
+    return ["".join(chr(32 + grid[c, r] - first) for c in range(grid.width)).strip()
+            for r in range(grid.height)]
 
 
 class Clock:
@@ -150,7 +165,6 @@ def tap(raw, keys, clock, key, ms=100):
 
 @pytest.mark.parametrize("board_id, module, name", [
     ("pybadge", board_shift, "badge"),
-    ("edgebadge", board_shift, "badge"),
     ("pygamer", board_shift, "gamer"),
     ("clue_nrf52840_express", board_few, "two"),
     ("adafruit_feather_esp32s2_tft", board_few, "one"),
@@ -421,11 +435,6 @@ def test_waking_tap_on_two_buttons_does_nothing(made):
     assert tap(raw, keys, clock, 1) == ["right"]
 
 
-def test_ticks_diff_across_the_wrap():
-    assert board_events.ticks_diff(5, 0x1FFFFFFF - 4) == 10
-    assert board_events.ticks_diff(board_events.ticks_add(0x1FFFFFF0, 100), 0x1FFFFFF0) == 100
-
-
 # ---------------------------------------------------------------- no game here
 
 
@@ -469,7 +478,7 @@ def test_message_drawn_with_terminalio_tiles(monkeypatch, waits):
     display = FakeDisplay(160, 128)
     boards.start(fake_board("adafruit_feather_m4_express", display))
     (grid,) = list(display.root_group)
-    lines = ["".join(font_chars[grid[c, r]] for c in range(grid.width)).rstrip()
+    lines = ["".join(font_chars[grid[c, r]] for c in range(grid.width)).strip()
              for r in range(grid.height)]
     assert lines[0] == "CIRCUIT PATIENCE"
     assert "adafruit_feather_m4_express" in "".join(lines)
@@ -491,7 +500,7 @@ def code_py(monkeypatch, made):
     started = []
     from patience.screens.app import App
     monkeypatch.setattr(App, "run", lambda self: started.append(self))
-    monkeypatch.setattr(sheets, "PATH", tuple(str(FIRMWARE) + p for p in sheets.PATH))
+    monkeypatch.setattr(boards, "DRIVE", str(FIRMWARE))
 
     def run(board_id, width=160, height=128):
         board = fake_board(board_id, FakeDisplay(width, height))
@@ -500,6 +509,16 @@ def code_py(monkeypatch, made):
         assert len(started) == 1
         return started.pop(), made["keys"]
     return run
+
+
+def test_code_py_shows_a_loading_screen_first_and_fills_its_bar(code_py):
+    app, _ = code_py("pybadge")
+    frames = app.display.frames
+    loading = [text for group, text in frames if group is not app.screen.group]
+    assert loading[0] == ["CIRCUIT PATIENCE", "", "-" * 16]   # the first frame, bar empty
+    bars = [text[2] for text in loading]
+    assert bars == sorted(bars, key=lambda bar: bar.count("#")) and bars[-1] == "#" * 16
+    assert frames[-1][0] is app.screen.group                   # then the title
 
 
 def test_code_py_starts_the_pybadge(code_py):
@@ -525,16 +544,16 @@ def test_code_py_on_the_clue_follows_the_screen(code_py):
     assert app.screen.choice == 1
     click(a)  # play the second game
     player = app.screen
-    assert player.game is not None and player.overlay is None
+    assert player.game is not None and player.panel.overlay is None
     start = player.cursor
     click(b)  # on the table B is right
     assert player.cursor != start
     click(a, b)  # both: the menu
-    assert player.overlay is not None and player.overlay.choice == 0
+    assert player.panel.overlay is not None and player.panel.overlay.choice == 0
     click(b)  # the menu is a list: B is down
-    assert player.overlay.choice == 1
+    assert player.panel.overlay.choice == 1
     click(a, b)  # both again close it
-    assert player.overlay is None
+    assert player.panel.overlay is None
 
 
 def test_code_py_on_an_unknown_board(monkeypatch, capsys, waits):
@@ -544,65 +563,36 @@ def test_code_py_on_an_unknown_board(monkeypatch, capsys, waits):
 
 
 # ---------------------------------------------------------------- MicroPython
+# On the VM the stand-in board of tests/vm plays the board: keypad scanners,
+# analogio and the supervisor clock, moved by vmctl.
+
+VM_GET = """
+import board, vmctl
+def names(keys):
+    out = []
+    event = keys.events.get()
+    while event:
+        if event.pressed:
+            out.append(event.key_number)
+        event = keys.events.get()
+    return out
+"""
 
 
-VM_KEYPAD = '''
-MADE = []
-
-class Keys:
-    def __init__(self, pins=None, **kwargs):
-        self.pins, self.kwargs, self.queue = pins, kwargs, []
-        self.events = self
-        MADE.append(self)
-
-    def get(self):
-        return self.queue.pop(0) if self.queue else None
-
-    def push(self, key, pressed=True):
-        import keypad_script
-        self.queue.append(keypad_script.Event(key, pressed))
-
-def ShiftRegisterKeys(**kwargs):
-    return Keys(None, **kwargs)
-'''
-
-VM_BOARD = '''
-import keypad_script
-board_id = "clue_nrf52840_express"
-BUTTON_A, BUTTON_B = "A", "B"
-DISPLAY = keypad_script.Display(160, 128)
-DISPLAY.brightness = 1.0
-'''
-
-
-@pytest.fixture(scope="module")
-def vm():
-    import mpvm
-    mpvm.require_node_for_tests()
-    with mpvm.MicroPythonVM(heap_kb=256) as machine:
-        machine.install_tree(FIRMWARE / "patience", "/lib/patience")
-        machine.install_tree(FIRMWARE.parent / "tests" / "vm_stubs", "/lib")
-        machine.write_file("/lib/keypad.py", VM_KEYPAD)
-        machine.write_file("/lib/board.py", VM_BOARD)
-        machine.mkdir("/sheets")
-        machine.write_file("/sheets/small.bmp", (FIRMWARE / "sheets" / "small.bmp").read_bytes())
-        yield machine
-
-
-def test_start_path_and_two_buttons_on_micropython(vm):
-    out = vm.run('''
+def test_start_path_and_two_buttons_on_micropython():
+    vm.require_vm()
+    out = vm.run(VM_GET + """
 from patience.screens.app import App
 RAN = []
 App.run = lambda self: RAN.append(self)
 from patience.boards import start
 start()
-import keypad
-app, raw = RAN[0], keypad.MADE[0]
+app = RAN[0]
 def click(*keys):
     for key in keys:
-        raw.push(key)
+        vmctl.press(key)
     for key in keys:
-        raw.push(key, False)
+        vmctl.release(key)
     app.tick()
 click(1)
 print(app.screen.choice)
@@ -611,57 +601,85 @@ start_pile = app.screen.cursor
 click(1)
 print(app.screen.cursor != start_pile)
 click(0, 1)
-print(app.screen.overlay is not None)
-''')
-    assert out.split() == ["1", "True", "True"]
+print(app.screen.panel.overlay is not None)
+""", 256, board="clue_nrf52840_express")
+    assert vm.script_lines(out) == ["1", "True", "True"]
 
 
-VM_SETUP = '''
-from patience.boards import events as E, few as F, gestures as G, shift as S
-import keypad_script
-class K:
-    def __init__(self):
-        self.q = []
-        self.events = self
-    def get(self):
-        return self.q.pop(0) if self.q else None
-class T:
-    now = 1000
-def clock():
-    return T.now
-class D:
-    brightness = 1.0
-class Axis:
-    value = 32768
-raw = K()
-g = G.Gestures(E.Dimmer(raw, D(), clock), F.TWO, F.TWO_CHORDS, clock)
-stick = E.Dimmer(S.Stick(K(), Axis(), Axis(), clock), D(), clock)
-def names(keys):
-    out = []
-    e = keys.events.get()
-    while e:
-        if e.pressed:
-            out.append(e.key_number)
-        e = keys.events.get()
-    return out
-'''
-
-
-def test_gestures_on_micropython(vm):
-    vm.run(VM_SETUP)
-    out = vm.run('''
-raw.q.append(keypad_script.Event(1, True))
-print(names(g))
+def test_gestures_on_micropython():
+    vm.require_vm()
+    out = vm.run(VM_GET + """
+from patience.boards import few
+keys = few.two(board, board.DISPLAY)
+vmctl.press(1)
+print(names(keys))
 for _ in range(23):
-    T.now += 50
-    print(names(g))
-raw.q.append(keypad_script.Event(1, False))
-print(names(g))
-''')
-    got = [eval(line) for line in out.split("\n") if line]
+    vmctl.advance(50)
+    print(names(keys))
+vmctl.release(1)
+print(names(keys))
+""", 128, board="clue_nrf52840_express")
+    got = [eval(line) for line in out.split("\n") if line]  # pylint: disable=eval-used
     up = buttons.UP
-    assert [x for x in got if x] == [[up], [up], [up]]
+    assert [x for x in got if x] == [[up], [up], [up]]  # held: up at 0.5 s, then every 0.3 s
 
 
-def test_idle_reading_allocates_nothing_on_micropython(vm):
-    assert vm.measure_alloc("T.now += 10\ng.get()\nstick.get()", setup=VM_SETUP, repeat=50) == 0
+def test_joystick_on_micropython():
+    vm.require_vm()
+    out = vm.run(VM_GET + """
+from patience.boards import shift
+keys = shift.gamer(board, board.DISPLAY)
+vmctl.set_analog("JOYSTICK_X", 65535)
+print(names(keys))
+vmctl.set_analog("JOYSTICK_X", 32768)
+vmctl.set_analog("JOYSTICK_Y", 0)
+print(names(keys))
+""", 128, board="pygamer")
+    assert out.split("\n")[:2] == [str([buttons.RIGHT]), str([buttons.UP])]
+
+
+@pytest.mark.parametrize("board_id, profile", [
+    ("pybadge", "shift.badge"), ("pygamer", "shift.gamer"), ("clue_nrf52840_express", "few.two"),
+    ("adafruit_feather_esp32s3_reverse_tft", "few.three"),
+    ("adafruit_feather_esp32s3_tft", "few.one")])
+def test_idle_reading_allocates_nothing_on_micropython(board_id, profile):
+    vm.require_vm()
+    module, function = profile.split(".")
+    out = vm.run(VM_GET + f"""
+import vmheap
+from patience.boards import {module}
+keys = {module}.{function}(board, board.DISPLAY)
+def idle():
+    vmctl.advance(10)
+    keys.events.get()
+print(vmheap.allocated(idle, 50))
+""", 128, board=board_id)
+    assert out == "0\n"
+
+
+def test_message_on_a_board_without_buttons_on_micropython():
+    vm.require_vm()
+    out = vm.run("""
+import board, displayio, terminalio, vmctl
+class Waiting(Exception):
+    pass
+def stop():
+    raise Waiting()
+vmctl.on_sleep(stop)  # boards.wait() sleeps forever: end there
+from patience.boards import start
+try:
+    start()
+except Waiting:
+    pass
+(grid,) = [board.DISPLAY.root_group[i] for i in range(len(board.DISPLAY.root_group))]
+print("== on the screen")
+print(board.DISPLAY.root_group.scale, grid.width, grid.height)
+for row in range(grid.height):
+    print("".join(chr(32 + grid[column, row]) for column in range(grid.width)).strip())
+""", 64, board="pyportal")
+    printed, shown = out.split("== on the screen\n")
+    assert printed.startswith("CIRCUIT PATIENCE\n") and boards.TOUCH in printed
+    size, *lines = shown.splitlines()
+    assert size == "2 26 8"  # twice the size: 26 x 8 cells of 6 x 12 pixels on 320 x 240
+    assert lines[:3] == ["CIRCUIT PATIENCE", "", "Board: pyportal"]
+    assert " ".join(lines[3:5]) == boards.TOUCH

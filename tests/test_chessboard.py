@@ -1,5 +1,6 @@
 """Chessboard rules from RULES.md, each on a hand-built deck or position."""
 
+import patience
 from support import dealt, position, names
 
 CB = "chessboard"
@@ -46,5 +47,7 @@ def test_won_when_ten_tableau_piles_are_empty():
     g = position(CB, {3: "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc",
                       6: "Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd",
                       9: "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh",
-                      12: "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks"}, base=1, spare_pile=12)
-    assert g.is_won()
+                      12: "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs", 13: "Ks"}, base=1, spare_pile=12)
+    assert not g.is_won()
+    assert g.move(13, 1, 12)
+    assert g.is_won() and all(g.size(p) == 0 for p in range(14) if g.kind(p) == patience.TABLEAU)

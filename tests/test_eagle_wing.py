@@ -118,5 +118,7 @@ def test_won_when_everything_is_home():
     g = position(EW, {2: "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc",
                       3: "Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd",
                       4: "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh",
-                      5: "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks"}, base=1, spare_pile=5)
-    assert g.is_won()
+                      5: "As 2s 3s 4s 5s 6s 7s 8s 9s Ts", 11: "Ks Qs Js"}, base=1, spare_pile=5)
+    assert not g.is_won()
+    assert g.move(11, 3, 5)                       # the group goes home top card first
+    assert g.is_won() and g.cards(5)[-1] & 0x3F == 0x3D

@@ -7,7 +7,7 @@ from patience.core.names import card_name, parse_card, parse_deck
 from patience.core.dealing import shuffled_deck
 from support import ALL_CARDS
 
-GAMES = patience.GAMES
+GAMES = patience.games.GAMES
 
 
 def test_card_bytes_name_and_parse_both_ways():

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 import patience
 
-GAMES = patience.GAMES
+GAMES = patience.games.GAMES
 
 
 def _all_triples(g):

@@ -258,6 +258,26 @@ def _profile_ids():
     return sorted(boards.PROFILES)
 
 
+# Board folders (= board_id) read in CircuitPython's own sources, ports/*/boards/:
+# atmel-samd/boards/pybadge (adafruit/circuitpython @c358219e; the PyBadge LC and
+# the EdgeBadge run this build: Adafruit_CircuitPython_PyBadger pybadge.py says the
+# builds cannot be told apart; there is no edgebadge folder), atmel-samd/boards/pygamer
+# (@cd78f69e), nordic/boards/clue_nrf52840_express, espressif/boards/
+# adafruit_feather_esp32s{2,3}_tft and _reverse_tft (mirrors of adafruit/circuitpython
+# in the public index). circuitpython-stubs keeps a stale edgebadge stub, so the
+# stubs alone cannot settle this.
+CIRCUITPYTHON_BOARDS = {
+    "pybadge", "pygamer", "clue_nrf52840_express", "adafruit_feather_esp32s2_tft",
+    "adafruit_feather_esp32s3_tft", "adafruit_feather_esp32s2_reverse_tft",
+    "adafruit_feather_esp32s3_reverse_tft",
+}
+
+
+def test_every_profile_is_a_board_id_circuitpython_has():
+    unknown = set(_profile_ids()) - CIRCUITPYTHON_BOARDS
+    assert not unknown, "no CircuitPython build reports board_id %s" % ", ".join(sorted(unknown))
+
+
 @pytest.mark.parametrize("board_id", _profile_ids())
 def test_profile_pins_exist_on_the_board(board_id, board_definitions):
     from patience import boards

@@ -1,12 +1,7 @@
 """A short button-mashing run (bench/fuzz.py runs the long one)."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-
-from fuzz import mash  # noqa: E402
-from patience.saves.store import Store  # noqa: E402
+from mashing import mash
+from patience.saves.store import Store
 
 
 def test_mashing_buttons_never_breaks_the_game_or_the_screen():

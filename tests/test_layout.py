@@ -30,10 +30,10 @@ def screen(request):
     return width, height, Art(size_for(width, height), root=str(FIRMWARE))
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_pile_reaches_stay_on_screen_and_apart(name, screen):
     width, height, art = screen
-    rules = patience.rules_for(name)
+    rules = patience.games.rules_for(name)
     layout = Layout(rules, width, height, art.card_w, art.card_h, art.font_h + 1)
     assert len(rules.LAYOUT) == 3 * len(rules.KINDS)      # one place per pile
     rects = [reach(layout, p) for p in range(len(rules.LAYOUT) // 3)]
@@ -60,11 +60,11 @@ def _longest(name, pile):
     return position(name, {pile: cards}, base=0, spare_pile=spare)
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_longest_piles_render_inside_their_reach(name, screen):
     width, height, art = screen
     pool = [art.card_grid() for _ in range(52)]
-    rules = patience.rules_for(name)
+    rules = patience.games.rules_for(name)
     for pile in range(len(rules.LAYOUT) // 3):
         if rules.LAYOUT[3 * pile + 2] == FAN_NONE:
             continue

@@ -28,7 +28,7 @@ import random
 import pytest
 
 import patience
-from oracle import Oracle, GAME_NAMES
+from oracle import Oracle
 
 # Chessboard games are short (random play soon leaves no legal move): more.
 GAMES_PER_VARIANT = {"eagle-wing": 100, "agnes": 100, "glenwood": 150, "chessboard": 1000}
@@ -436,7 +436,7 @@ def shrink(error):
     return script, str(found)
 
 
-@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_engine_agrees_with_oracle_random_play(name):
     total = 0
     for k in range(GAMES_PER_VARIANT[name]):
@@ -444,7 +444,7 @@ def test_engine_agrees_with_oracle_random_play(name):
     assert total > 0
 
 
-@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_engine_agrees_with_oracle_searched_lines(name):
     wins = 0
     for k in range(SEARCH_GAMES_PER_VARIANT):

@@ -31,7 +31,7 @@ def _play(s, seed, moves=12):
         s.press(rng.choice(BUTTONS[:4]))
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
     path = tmp_path / "save.nvm"
     with running(name, 31, store=_store(path)) as s:
@@ -48,35 +48,40 @@ def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
             s.press("select")
             expected.undo()
             assert str(s.app.game) == str(expected)
-        assert s.status() == "AT THE DEAL" or not s.app.game.undo()
+        s.press("select")
+        assert s.status() == "AT THE DEAL" and s.app.game.done == 0
 
 
-def test_save_waits_for_still_buttons_then_writes(tmp_path, monkeypatch):
-    clock = [50.0]
-    monkeypatch.setattr("patience.screens.app.monotonic", lambda: clock[0])
+def test_save_waits_for_still_buttons_then_writes(tmp_path, clock):
     path = tmp_path / "save.nvm"
     with running("eagle-wing", 1, store=_store(path)) as s:
         s.press("b")                                 # a card goes home: not saved yet
         assert s.app.keeper.dirty
-        clock[0] += 5
+        clock.advance(5000)
         s.app.tick()
         assert s.app.keeper.dirty
-        clock[0] += 20
+        clock.advance(15000)
         s.app.tick()
         assert not s.app.keeper.dirty
         assert patience.load_game(bytes(_store(path).load().games[0])).score == 2
 
 
 def test_damaged_save_gives_a_notice_and_a_fresh_start(tmp_path):
+    random.seed(2)                                   # the new game's random deal number
     path = tmp_path / "save.nvm"
     path.write_bytes(bytes(range(256)) * 32)         # 8192 bytes of nonsense
     with running(store=_store(path)) as s:
         assert s.app.game is None                    # nothing to resume: the title
         s.press("a")
         assert s.app.game.name == "eagle-wing"
-        s.press("b start a")                         # a menu action saves at once
+        assert "DAMAGED" in s.status().upper()
+        Driver(s.app, s.keys).play((s.app.game.moves() or ["deal"])[0])
+        assert s.app.keeper.dirty and s.app.game.done == 1
+        s.press("start a")                           # a menu action saves at once
+        assert not s.app.keeper.dirty
+        kept = s.app.game.to_bytes()
     with running(store=_store(path)) as s:
-        assert s.app.game.name == "eagle-wing" and s.app.game.done >= 0
+        assert s.app.game.to_bytes() == kept
 
 
 def test_one_damaged_slot_falls_back_to_the_other_and_says_so(tmp_path):
@@ -108,15 +113,23 @@ def test_statistics_count_wins_and_give_ups_and_reset_asks_first(tmp_path):
         s.press(win["keys"])
         s.press("a")                                  # won screen: new deal
         Driver(s.app, s.keys).play(s.app.game.moves()[0])
-        s.press("start " + "down " * 5 + "a")          # NEW DEAL: this one is given up
+        played = s.app.game.seed
+        s.choose("menu.new")                          # it would count as lost: asked first
+        assert "THIS DEAL WILL COUNT AS LOST" in s.panel()
+        s.press("b")                                  # no: the deal goes on
+        assert s.app.game.seed == played and s.app.keeper.stats("glenwood").played == 1
+        s.choose("menu.new")
+        s.press("a")                                  # yes: this one is given up
         stats = s.app.keeper.stats("glenwood")
         assert (stats.played, stats.won, stats.streak, stats.best_streak, stats.best_score) \
             == (2, 1, 0, 1, 52)
-        s.press("start " + "down " * 8 + "a")        # STATISTICS
+        s.choose("menu.statistics")
         assert "PLAYED 2" in s.panel() and "WON 1 (50%)" in s.panel()
-        s.press("select b")                          # reset? no
+        s.press("a b")                               # reset? no
         assert "PLAYED 2" in s.panel()
-        s.press("select a")                          # reset? yes
+        s.press("down")                              # the next game's
+        assert "CHESSBOARD" in " ".join(s.panel())
+        s.press("up a a")                            # back to Glenwood; reset? yes
         assert "PLAYED 0" in s.panel()
 
 
@@ -136,6 +149,30 @@ def test_a_won_game_resumed_after_a_restart_is_not_counted_twice(tmp_path):
     with running(store=_store(path)) as s:
         assert s.app.game.is_won() and "YOU WON!" in s.panel()
         s.press("a")                                  # the won panel again: A deals anew
-        s.press("start " + "down " * 5 + "a")          # NEW DEAL
+        s.choose("menu.new")
         stats = s.app.keeper.stats("chessboard")
         assert (stats.played, stats.won) == (1, 1)
+
+
+def test_a_save_made_before_the_games_registry_still_loads(tmp_path):
+    """An NVM image written by main at bb84c53 (see tests/golden/saves)."""
+    import json
+    import shutil
+    from pathlib import Path
+    golden = Path(__file__).parent / "golden" / "saves"
+    expected = json.loads((golden / "main-bb84c53.json").read_text())
+    path = tmp_path / "old.nvm"
+    shutil.copy(golden / "main-bb84c53.nvm", path)
+    saved = _store(path).load()
+    assert saved.settings.brightness == 128
+    for name, game in expected["games"].items():
+        loaded = patience.load_game(saved.games[patience.games.number(name)])
+        assert (loaded.name, loaded.seed, loaded.done, loaded.recorded) == \
+            (name, game["seed"], game["done"], game["recorded"])
+        assert str(loaded) == game["text"]
+        assert loaded.redo() == (game["recorded"] > game["done"])
+    for name, fields in zip(patience.games.GAMES, expected["stats"]):
+        assert list(saved.stats[patience.games.number(name)].fields()) == fields
+    with running(store=_store(path)) as s:                # the last game played resumes
+        assert s.app.game.name == "glenwood"
+        assert str(s.app.game) == expected["games"]["glenwood"]["text"]

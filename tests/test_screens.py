@@ -2,15 +2,28 @@
 
 import patience
 from patience.screens import buttons
+from patience.screens import sheets
+from patience.screens.sheets import CHAR_SUIT
 from support import position
 from screens import running
 
 
-def test_opening_status_line_names_game_deal_score_stock_redeals_base():
+def test_opening_status_line_names_game_deal_score_and_redeals():
     with running("eagle-wing", 1) as s:
-        assert s.status() == "EAGLE WING DEAL 1 1/52 ST30 R2 B8"
+        assert s.status() == "EAGLE WING DEAL 1  1/52  REDEALS 2"
     with running("chessboard", 123456789) as s:
-        assert s.status() == "CHESSBOARD DEAL 123456789 0/52"
+        assert s.status() == "CHESSBOARD DEAL 123456789  0/52"
+
+
+def test_stock_and_reserves_wear_their_counts_and_the_trunk_shows_a_back():
+    with running("eagle-wing", 1) as s:
+        assert s.badge(0) == "30" and s.badge(10) == "13"
+        assert s.shown_tiles(10) == [sheets.TILE_BACK]       # no face-up card showing
+        assert s.badge(6) is None                              # the wing has none
+    with running("glenwood", 1) as s:
+        assert [s.badge(p) for p in (0, 6, 11, 12, 13)] == ["36", "3", "3", "3", "3"]
+        assert s.slot_tile(2) == sheets.TILE_FOUNDATION_FIRST  # the base card goes here
+        assert s.slot_tile(3) == sheets.TILE_FOUNDATION
 
 
 def test_a_picks_up_and_puts_down_and_the_card_lands():
@@ -22,7 +35,7 @@ def test_a_picks_up_and_puts_down_and_the_card_lands():
         s.press("right " * 3 + "a")             # over foundation 3 and drop
         g = s.app.game
         assert g.cards(3) == bytes([0x88]) and g.score == 2 and s.player.held is None
-        assert s.status().endswith("2/52 ST30 R2 B8")
+        assert s.status().endswith("2/52  REDEALS 2")
 
 
 def test_refused_move_changes_neither_game_nor_table_but_says_so():
@@ -32,7 +45,7 @@ def test_refused_move_changes_neither_game_nor_table_but_says_so():
         s.press("a")                            # 8c cannot go on Kc
         assert str(s.app.game) == before
         assert s.table_pixels() == table
-        assert s.status() == "CAN'T GO THERE"
+        assert s.status() == "NEEDS Q" + chr(CHAR_SUIT)   # the queen of clubs would go
         assert s.player.held == (6, 1)          # still holding: choose another pile
 
 
@@ -41,8 +54,10 @@ def test_b_sends_home_and_trunk_refills_the_pile():
         s.press("b")
         g = s.app.game
         assert g.cards(3) == bytes([0x88]) and g.cards(6) == bytes([0x8A])   # Tc from the trunk
-        s.press("right b")                      # Kc has no foundation to go to
-        assert s.status() == "CAN'T GO HOME" and g.score == 2
+        s.press("right b")                      # Kc onto Ac frees a trunk card
+        assert g.cards(11)[-1] & 0x3F == 0x0D and g.cards(7) == bytes([0x92])   # 2d refills
+        s.press("b")                            # 2d has nowhere useful to go
+        assert s.status() == "NO USEFUL PLACE FOR THESE CARDS" and g.score == 2
 
 
 def test_select_undoes_and_menu_redoes():
@@ -54,7 +69,7 @@ def test_select_undoes_and_menu_redoes():
         assert str(s.app.game) == dealt
         s.press("select")
         assert s.status() == "AT THE DEAL"
-        s.press("start down down down a")       # menu: REDO
+        s.choose("menu.redo")
         assert str(s.app.game) == moved and s.panel() is None
 
 
@@ -62,48 +77,87 @@ def test_a_on_the_stock_deals_and_the_waste_shows_it():
     with running("eagle-wing", 1) as s:
         s.press("up a")
         g = s.app.game
-        assert g.size(0) == 29 and g.size(1) == 1 and s.status().endswith("ST29 R2 B8")
+        assert g.size(0) == 29 and g.size(1) == 1 and s.badge(0) == "29"
 
 
-def test_up_and_down_choose_how_many_cards_a_group_takes():
-    game = position("agnes", {1: "5c", 5: "9h 8d 7h", 6: "Td"}, base=5)
+def test_a_takes_the_longest_run_and_a_again_takes_one_fewer():
+    game = position("agnes", {1: "5c", 5: "9h 8d 7h", 6: "Td", 7: "8h"}, base=5)
     with running("agnes", 1) as s:
         s.player.game = game
         s.player.table.set_game(game)
         s.player.cursor = 5
+        s.press("a")
+        assert s.player.held == (5, 3) and s.status().startswith("3 HELD")
+        s.press("a")                            # on their own pile: one fewer
+        assert s.player.held == (5, 2)
+        s.press("a a")                          # then one, then put back
+        assert s.player.held is None
+        s.press("a right a")                    # all three onto the red ten
+        assert game.cards(6)[-3:] == bytes([0xA9, 0x98, 0xA7]) and game.size(5) == 0
+
+
+def test_a_puts_down_as_many_as_may_go_there():
+    game = position("agnes", {1: "5c", 5: "9h 8d 7h", 7: "8h"}, base=5)
+    with running("agnes", 1) as s:
+        s.player.game = game
+        s.player.table.set_game(game)
+        s.player.cursor = 5
+        s.press("a right right a")              # onto the eight of hearts only the seven fits
+        assert game.cards(7) == bytes([0xA8, 0xA7]) and game.cards(5)[-1] == 0x98
+
+
+def test_up_and_down_always_move_the_cursor_and_arrows_wrap_round():
+    with running("eagle-wing", 1) as s:        # pile 6 starts the bottom row
+        s.press("left")
+        assert s.player.cursor == 14            # round to the far end of the row
+        s.press("right")
+        assert s.player.cursor == 6
+        s.press("down")
+        assert s.player.cursor == 0             # round from the bottom row to the top
         s.press("up up")
-        assert s.player.count == 3
-        s.press("up")                           # no fourth card: cursor leaves the pile
-        assert s.player.cursor == 0
-        s.press("down up up down")              # back on pile 5, two cards chosen
-        assert (s.player.cursor, s.player.count) == (5, 2)
-        s.press("up a right a")
-        assert game.cards(6)[-3:] == bytes([0xA9, 0x98, 0xA7])
+        assert s.player.cursor == 0             # two rows: up twice comes back
 
 
 def test_hint_frames_the_move_on_screen():
     with running("eagle-wing", 1) as s:
         src, n, dst = s.app.game.hint()
-        s.press("start down a")
+        s.choose("menu.hint")
         table = s.player.table
-        marks = [(m.x, m.y) for m in table.hints if not m.hidden]
+        marks = [(m.grid.x, m.grid.y) for m in table.hints if not m.grid.hidden]
         assert marks == [table.card_place(src, n - 1), table.card_place(dst, 0)]
         assert s.status().startswith("HINT")
         s.press("left")
-        assert all(m.hidden for m in table.hints)
+        assert all(m.grid.hidden for m in table.hints)
+
+
+def test_a_plays_the_hinted_move_and_the_cursor_follows_the_cards():
+    with running("eagle-wing", 1) as s:
+        game = s.app.game
+        src, n, dst = game.hint()
+        moved = game.cards(src)[-n:]
+        s.choose("menu.hint")
+        s.press("a")
+        assert game.cards(dst)[-n:] == moved and s.player.cursor == dst
+        src, n, dst = game.hint()
+        s.choose("menu.hint")
+        s.press("right")                               # another press: the hint is gone
+        hinted = patience.load_game(game.to_bytes())
+        assert hinted.move(src, n, dst)
+        s.press("a")                                   # A is A again, not the hint
+        assert bytes(game.state) != bytes(hinted.state)
 
 
 def test_deal_number_chosen_with_the_d_pad():
     with running("glenwood", 5) as s:
-        s.press("start " + "down " * 6 + "a")
-        assert s.panel()[3] == "000000005"
+        s.choose("menu.number")
+        assert s.panel()[2] == "000000005"
         s.press("left up up right down a")      # tens digit +2, units -1
         assert s.app.game.seed == 24 and s.status().startswith("GLENWOOD DEAL 24 ")
 
 
 def test_game_item_goes_to_title_and_a_starts_another_game():
     with running("agnes", 3) as s:
-        s.press("start " + "down " * 7 + "a")
+        s.choose("menu.game")
         assert s.app.game is None
         s.press("down down a")                  # agnes -> glenwood -> chessboard
         assert s.app.game.name == "chessboard"
@@ -122,8 +176,7 @@ def test_no_moves_left_is_announced():
     stuck = position("eagle-wing", {2: "5c", 1: "9d", 6: "Kh Qh Jh", 7: "Ks Qs Js",
                                     8: "Kd Qd Jd", 9: "Kc Qc Jc", 11: "Th 9h 8h",
                                     12: "Ts 9s 8s", 13: "Td 7d* 6d", 14: "Tc 9c 8c"},
-                     base=5, spare_pile=10)
-    stuck.state[52 + stuck.pile_count + 1] = 2          # both redeals used
+                     base=5, spare_pile=10, redeals_used=2)
     with running("eagle-wing", 1) as s:
         s.player.game = stuck
         s.player.table.set_game(stuck)
@@ -135,21 +188,19 @@ def test_no_moves_left_is_announced():
         assert s.panel() is None
 
 
-def test_held_d_pad_repeats(monkeypatch):
-    clock = [100.0]
-    monkeypatch.setattr("patience.screens.app.monotonic", lambda: clock[0])
+def test_held_d_pad_repeats(clock):
     with running("agnes", 2) as s:
         start = s.player.cursor
         s.keys.hold("right")
-        s.app.tick()
-        clock[0] += 0.36
-        s.app.tick()
-        clock[0] += 0.1
-        s.app.tick()
+        s.app.tick()                        # the press: one step
+        clock.advance(360)
+        s.app.tick()                        # held past the delay: a repeat
+        clock.advance(100)
+        s.app.tick()                        # and another
         s.keys.hold("right", pressed=False)
         s.app.tick()
-        clock[0] += 1
-        s.app.tick()
+        clock.advance(1000)
+        s.app.tick()                        # let go: no more
         assert s.player.cursor == start + 3
 
 
@@ -179,11 +230,65 @@ def test_cursor_step_redraws_two_card_areas_once():
             assert s.display.last_pixels <= 2 * card
 
 
-def test_card_move_redraws_only_the_piles_it_touched():
+def test_card_move_redraws_only_the_piles_it_touched_and_the_way_between():
     from test_layout import reach
     with running("eagle-wing", 1) as s:
         layout = s.player.table.layout
         status = (0, s.display.height - s.app.art.font_h, s.display.width, s.display.height)
-        s.press("b")                            # 8c from pile 6 home; Tc from the trunk
-        touched = [reach(layout, p) for p in (3, 6, 10)] + [status]
-        assert s.display.last_areas and all(_inside(a, touched) for a in s.display.last_areas)
+        refreshes = s.display.refreshes
+        s.press("b")                            # 8c slides from pile 6 home; Tc from the trunk
+        assert s.display.refreshes == refreshes + 4          # three frames on the way, then one
+        piles = [reach(layout, p) for p in (3, 6, 10)]
+        way = (min(r[0] for r in piles), min(r[1] for r in piles),
+               max(r[2] for r in piles), max(r[3] for r in piles))
+        assert s.display.last_areas and all(_inside(a, [way, status]) for a in s.display.last_areas)
+        card = s.app.art.card_w * s.app.art.card_h
+        assert s.display.last_pixels <= 6 * card + s.display.width * s.app.art.font_h
+
+
+class _Ear:
+    """A sound stand-in that remembers what the game played and, at each
+    note of the tune, which pile the destination frame was round."""
+
+    def __init__(self):
+        self.heard = []
+        self.app = None
+
+    def click(self):
+        self.heard.append("click")
+
+    def tune(self, on_note):
+        for step in range(4):
+            on_note(step)
+            frame = self.app.player.table.hints[1].grid
+            self.heard.append(None if frame.hidden else (frame.x, frame.y))
+
+
+def _win_keys(game):
+    import json
+    from pathlib import Path
+    return json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())[game]
+
+
+def test_a_win_plays_the_tune_lighting_each_foundation_in_turn():
+    ear = _Ear()
+    win = _win_keys("chessboard")
+    with running("chessboard", win["deal"], sound=ear) as s:
+        ear.app = s.app
+        s.press(win["keys"])
+        table = s.player.table
+        places = [table.card_place(pile, 0) for pile in s.app.game.foundations]
+        assert s.app.game.is_won() and "YOU WON!" in s.panel()
+        assert ear.heard[-4:] == places
+        assert ear.heard.count("click") >= 52 and table.hints[1].grid.hidden
+
+
+def test_sound_off_in_options_silences_clicks_and_the_tune():
+    ear = _Ear()
+    with running("eagle-wing", 3, sound=ear) as s:
+        ear.app = s.app
+        s.press("a")                                  # the stock deals: a click
+        assert ear.heard == ["click"]
+        s.app.keeper.set("sound", False)
+        s.press("a b")                                # deal, take, put back: silence
+        assert ear.heard == ["click"]

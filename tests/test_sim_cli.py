@@ -1,12 +1,15 @@
 """The desktop simulator: patience-sim's command line, CountingDisplay, keys.
 
 Runs without a screen: in-process tests use SDL's dummy video driver; the
-exit codes are checked through subprocesses.  Most tests drive a tiny
-stand-in app (FakeApp); test_real_app_* run the firmware's patience.screens.app.App.
+exit codes are checked through subprocesses.  Most tests start a tiny
+stand-in app (FakeApp) on the board's own buttons (the firmware's profile);
+test_real_app_* start the firmware as on a board (patience.boards.build).
+Each board's controls and --keys scripts: test_sim_boards.py.
 """
 
 import importlib.util
 import os
+import types
 import subprocess
 import sys
 import time
@@ -16,10 +19,11 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame is imported
 import pytest  # noqa: E402
 
 from host_sim.simulator import cli as sim  # noqa: E402
-from host_sim.simulator.boards import BOARDS, board_module, get_board  # noqa: E402
+from host_sim.simulator.boards import BOARDS, QUIT, get_board, legend  # noqa: E402
+from host_sim.simulator.controls import Controls  # noqa: E402
 from host_sim.simulator.display import CountingDisplay, default_scale, display_available  # noqa: E402
-from host_sim.simulator.keys import (BUTTONS, KEY_HELP, Event, EventQueue, PygameKeys,  # noqa: E402
-                           ScriptKeys, parse_script)
+from host_sim.simulator.keys import BUTTONS, Event, EventQueue, ScriptKeys  # noqa: E402
+from host_sim.simulator.window import Keyboard  # noqa: E402
 
 import displayio  # noqa: E402  (after host_sim.simulator.display: it sets Blinka's environment)
 import pygame  # noqa: E402
@@ -52,9 +56,12 @@ class FakeApp:
 
     made = []
 
-    def __init__(self, display, keys, root="", game=None, deal=None, store=None):
+    def __init__(self, display, keys, root="", game=None, deal=None, store=None, language=None,
+                 sound=None):
         self.display, self.keys, self.root, self.store = display, keys, root, store
+        self.language, self.sound = language, sound
         self.game = None if game is None else "FAKE %s deal %s" % (game, deal)
+        self.player = types.SimpleNamespace(cursor=2, held=None, status="FAKE STATUS")
         self.seen = []
         bitmap, palette = tile_sheet()
         self.group = displayio.Group()
@@ -91,6 +98,17 @@ class FakeApp:
                 time.sleep(0.005)
 
 
+def builder(app_class=None):
+    """A stand-in for patience.boards.build: ``app_class`` (FakeApp) on the
+    board's display with the keys the firmware's profile makes."""
+    def build(board, **options):
+        from patience.boards import setup
+        keys, why = setup(board)
+        assert why is None, why
+        return (app_class or FakeApp)(board.DISPLAY, keys, **options)
+    return build
+
+
 @pytest.fixture(autouse=True)
 def _no_display_left():
     FakeApp.made.clear()
@@ -115,9 +133,13 @@ def test_help_exits_0_and_shows_options_and_keys():
     code, out, err = run_cli("--help")
     assert code == 0, err
     for word in ("--board", "--game", "--deal", "--headless", "--keys", "--shot", "--dump",
-                 "--scale", "pybadge", "clue", "eagle-wing", "chessboard"):
+                 "--scale", "pybadge", "clue", "eagle-wing", "chessboard", "hold:NAME",
+                 "NAME+NAME", "double:NAME", "WORD*N", QUIT):
         assert word in out
-    assert KEY_HELP.splitlines()[1].strip() in out
+    for board in BOARDS.values():
+        assert "%s (%dx%d):" % (board.name, board.width, board.height) in out
+        for line in legend(board).splitlines():
+            assert line in out
     assert err == ""
 
 
@@ -129,6 +151,8 @@ def test_help_exits_0_and_shows_options_and_keys():
     (["--game", "agnes", "--deal", "seven"], ["--deal"]),
     (["--keys", "right a"], ["--keys needs --headless"]),
     (["--headless", "--keys", "right jump"], ["unknown button 'jump'", "start select"]),
+    (["--headless", "--board", "clue", "--keys", "right"], ["unknown button 'right'",
+                                                            "clue's buttons are a b"]),
     (["--headless", "--shot", "/nonexistent-folder/x/out.png"], ["cannot write --shot"]),
     (["--headless", "--shot", "."], ["cannot write --shot", "folder"]),
     (["--scale", "0"], ["--scale"]),
@@ -166,21 +190,24 @@ def test_display_available_rules():
 
 def test_unwritable_shot_leaves_no_file(tmp_path):
     assert sim.main(["--headless", "--shot", str(tmp_path / "no" / "x.png")],
-                    app_factory=FakeApp) == 2
+                    build=builder()) == 2
     # a writable path is checked without leaving a file behind if the run fails
     target = tmp_path / "x.png"
     assert sim.main(["--headless", "--shot", str(target), "--game", "nope"],
-                    app_factory=FakeApp) == 2
+                    build=builder()) == 2
     assert not target.exists()
 
 
 # ---- headless runs (in-process, stand-in app) ------------------------------------------
-@pytest.mark.parametrize("board, size", [("pybadge", (160, 128)), ("clue", (240, 240)),
-                                         ("feather-tft", (240, 135)), ("pyportal", (320, 240))])
-def test_headless_keys_write_device_size_png(tmp_path, board, size):
+@pytest.mark.parametrize("board, script, size", [
+    ("pybadge", "right right a", (160, 128)), ("pygamer", "right right a", (160, 128)),
+    ("clue", "b b a", (240, 240)), ("feather-tft", "boot boot hold:boot", (240, 135)),
+    ("feather-reverse-tft", "d2 d2 d1", (240, 135))])
+def test_headless_keys_write_device_size_png(tmp_path, board, script, size):
+    """Each board's buttons, read by the firmware's profile, give the App right, right, A."""
     shot = tmp_path / "out.png"
-    code = sim.main(["--headless", "--board", board, "--keys", "right right a",
-                     "--shot", str(shot)], app_factory=FakeApp)
+    code = sim.main(["--headless", "--board", board, "--keys", script,
+                     "--shot", str(shot)], build=builder())
     assert code == 0
     app = FakeApp.made[-1]
     got, colour = png_size_and_pixel(str(shot), (2 * TILE + 3, 3))
@@ -194,11 +221,11 @@ def test_headless_keys_write_device_size_png(tmp_path, board, size):
 
 def test_headless_passes_options_and_dumps(capsys, tmp_path):
     assert sim.main(["--headless", "--game", "agnes", "--deal", "42", "--dump",
-                     "--root", str(tmp_path)], app_factory=FakeApp) == 0
+                     "--root", str(tmp_path)], build=builder()) == 0
     app = FakeApp.made[-1]
     assert app.root == str(tmp_path)
-    assert capsys.readouterr().out == "FAKE agnes deal 42\n"
-    assert sim.main(["--headless", "--dump"], app_factory=FakeApp) == 0
+    assert capsys.readouterr().out == "FAKE agnes deal 42\ncursor: 2\nheld: 0\nstatus: FAKE STATUS\n"
+    assert sim.main(["--headless", "--dump"], build=builder()) == 0
     assert capsys.readouterr().out == sim.NO_GAME_LINE + "\n"
     assert FakeApp.made[-1].root == sim.firmware_dir()
     assert os.path.isdir(os.path.join(sim.firmware_dir(), "sheets"))
@@ -217,7 +244,7 @@ def test_window_mode_exits_0_when_window_closed(tmp_path):
             super().run()
 
     shot = tmp_path / "win.png"
-    assert sim.main(["--scale", "2", "--shot", str(shot)], app_factory=ClosingApp) == 0
+    assert sim.main(["--scale", "2", "--shot", str(shot)], build=builder(ClosingApp)) == 0
     app = FakeApp.made[-1]
     assert app.display.scale == 2
     assert app.seen == [(4, True), (4, False)]
@@ -246,9 +273,6 @@ def test_script_keys_unknown_name_lists_valid_names():
         ScriptKeys().press("jump")
     for name in BUTTONS:
         assert name in str(info.value)
-    assert parse_script("right*3, a  B") == ["right", "right", "right", "a", "b"]
-    with pytest.raises(ValueError):
-        parse_script("right*x")
 
 
 def test_event_queue_like_keypad():
@@ -263,31 +287,36 @@ def test_event_queue_like_keypad():
     assert not queue.overflowed and len(queue) == 0 and not queue.get_into(into)
 
 
-def test_pygame_keys_map_and_close():
+def test_window_keyboard_works_the_pybadges_buttons():
+    """Desktop keys press the board's controls; a button with two keys is held
+    while either is; closing the window ends the run."""
     with CountingDisplay(160, 128, headless=True) as display:
-        keys = PygameKeys(display)
+        controls = Controls(get_board("pybadge"))
+        keyboard = Keyboard(display, controls)
         pairs = [(pygame.K_x, "a"), (pygame.K_SPACE, "a"), (pygame.K_z, "b"),
                  (pygame.K_ESCAPE, "b"), (pygame.K_RETURN, "start"), (pygame.K_TAB, "select"),
                  (pygame.K_LSHIFT, "select"), (pygame.K_UP, "up"), (pygame.K_DOWN, "down"),
                  (pygame.K_LEFT, "left"), (pygame.K_RIGHT, "right")]
         for key, name in pairs:
-            for kind in (pygame.KEYDOWN, pygame.KEYUP):
-                pygame.event.post(pygame.event.Event(kind, key=key, mod=0))
-            first, second = keys.events.get(), keys.events.get()
-            assert (first.key_number, first.pressed) == (PYBADGE[name], True), name
-            assert (second.key_number, second.released) == (PYBADGE[name], True), name
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+            keyboard.pump()
+            assert controls.held == [name]
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+            keyboard.pump()
+            assert controls.held == []
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0))  # unmapped
-        assert keys.events.get() is None
-        # two desktop keys for one button: one press, one release
+        keyboard.pump()
+        assert controls.held == []
+        held = []
         for kind, key in ((pygame.KEYDOWN, pygame.K_x), (pygame.KEYDOWN, pygame.K_SPACE),
                           (pygame.KEYUP, pygame.K_x), (pygame.KEYUP, pygame.K_SPACE)):
             pygame.event.post(pygame.event.Event(kind, key=key, mod=0))
-        assert [(e.key_number, e.pressed) for e in (keys.events.get(), keys.events.get())] == [
-            (1, True), (1, False)]
-        assert keys.events.get() is None
+            keyboard.pump()
+            held.append(list(controls.held))
+        assert held == [["a"], ["a"], ["a"], []]
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         with pytest.raises(SystemExit) as info:
-            keys.events.get()
+            keyboard.pump()
         assert info.value.code == 0
 
 
@@ -326,12 +355,10 @@ def test_counting_display_counts_only_dirty_pixels(tmp_path):
 def test_boards_and_default_scale():
     assert {n: (b.width, b.height) for n, b in BOARDS.items()} == {
         "pybadge": (160, 128), "pygamer": (160, 128), "clue": (240, 240),
-        "feather-tft": (240, 135), "pyportal": (320, 240)}
+        "feather-tft": (240, 135), "feather-reverse-tft": (240, 135), "pyportal": (320, 240)}
     assert get_board("pybadge").sheet == "small" and get_board("clue").sheet == "large"
     with pytest.raises(ValueError, match="pyportal"):
         get_board("pyboard")
-    board = board_module("clue", display="D")
-    assert (board.board_id, board.DISPLAY) == ("clue_nrf52840_express", "D")
     assert default_scale(160, 128) == 4 and default_scale(240, 240) == 3
     assert default_scale(320, 240) == 3 and default_scale(160, 128, (500, 400)) == 2
 
@@ -341,13 +368,14 @@ def test_boards_and_default_scale():
 
 
 def _real_app():
-    from patience.screens.app import App
+    """patience.boards.build, keeping what it made."""
+    from patience.boards import build
     made = []
 
-    def factory(*args, **kwargs):
-        made.append(App(*args, **kwargs))
+    def recording(board, **options):
+        made.append(build(board, **options))
         return made[-1]
-    return factory, made
+    return recording, made
 
 
 def test_real_app_headless_deal_dump_and_shot(tmp_path, capsys):
@@ -355,8 +383,9 @@ def test_real_app_headless_deal_dump_and_shot(tmp_path, capsys):
     factory, made = _real_app()
     shot = tmp_path / "agnes.png"
     assert sim.main(["--headless", "--game", "agnes", "--deal", "7", "--dump",
-                     "--shot", str(shot)], app_factory=factory) == 0
-    assert capsys.readouterr().out == str(patience.new_game("agnes", seed=7)) + "\n"
+                     "--shot", str(shot)], build=factory) == 0
+    assert capsys.readouterr().out == str(patience.new_game("agnes", seed=7)) + \
+        "\ncursor: 5\nheld: 0\nstatus: AGNES DEAL 7  1/52\n"
     image = pygame.image.load(str(shot))
     assert image.get_size() == (160, 128)
     assert len({tuple(image.get_at((x, y))) for x in range(0, 160, 4) for y in range(0, 128, 4)}) > 3
@@ -367,7 +396,7 @@ def test_real_app_headless_deal_dump_and_shot(tmp_path, capsys):
 def test_real_app_cursor_key_refreshes_part_of_screen(capsys):
     factory, made = _real_app()
     assert sim.main(["--headless", "--board", "clue", "--game", "glenwood", "--deal", "3",
-                     "--keys", "right"], app_factory=factory) == 0
+                     "--keys", "b"], build=factory) == 0                 # B: the next pile
     display = made[0].display
     assert 0 < display.last_pixels < 240 * 240 / 2
 
@@ -415,3 +444,82 @@ def test_odd_sized_refresh_areas_draw_like_the_device():
         display.refresh()
         assert display.last_areas == [(25, 25, 44, 60)]
         assert display.matches_full_redraw()
+
+
+# ---- what a board cannot show ------------------------------------------------------------
+
+def test_the_simulator_refuses_a_group_scale_a_board_cannot_draw():
+    import displayio
+    from host_sim.simulator.limits import BoardLimitError
+    with CountingDisplay(160, 128, headless=True) as display:
+        root = displayio.Group()
+        root.append(displayio.Group(scale=160))
+        display.root_group = root
+        with pytest.raises(BoardLimitError, match=r"root_group\[0\] Group\(scale=160.*int8"):
+            display.refresh()
+        root[0].scale = 127
+        display.refresh()                               # 127 is what a board still draws
+
+
+def test_the_simulator_refuses_positions_outside_int16_and_tiles_over_255():
+    import displayio
+    from host_sim.simulator.limits import BoardLimitError
+    with CountingDisplay(160, 128, headless=True) as display:
+        root = displayio.Group()
+        tiles = displayio.TileGrid(displayio.Bitmap(16, 16, 2), pixel_shader=displayio.Palette(2),
+                                   tile_width=1, tile_height=1, width=2, x=40000)
+        root.append(tiles)
+        display.root_group = root
+        with pytest.raises(BoardLimitError, match="40000 is outside a board's int16"):
+            display.refresh()
+        tiles.x = 0
+        display.refresh()
+        with pytest.raises(ValueError):                 # CircuitPython 9: tile must be 0-255
+            tiles[1] = 256
+
+
+def test_patience_sim_stops_with_the_reason_when_the_app_draws_what_a_board_cannot(capsys):
+    import displayio
+
+    class ScaledApp:
+        def __init__(self, display, keys, **_):
+            self.display = display
+            group = displayio.Group()
+            group.append(displayio.Group(scale=160))
+            display.root_group = group
+
+        def tick(self):
+            self.display.refresh()
+
+    assert sim.main(["--headless"], build=lambda board, **_: ScaledApp(board.DISPLAY, None)) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Group(scale=160" in err and "a board draws nothing" in err
+
+
+@pytest.mark.parametrize("width, height", [(160, 128), (240, 135), (240, 240), (320, 240), (480, 320)])
+def test_the_felt_covers_every_screen_with_circuitpythons_arithmetic(width, height):
+    from patience.screens.app import cover
+    pixels, scale = cover(width, height)
+    step = scale if scale < 128 else scale - 256          # the int8 per-pixel step
+    assert (scale & 0xFF) == scale and step > 0           # the uint8 scale keeps it, the step is positive
+    assert pixels * step >= width and pixels * step >= height
+
+
+def test_lang_fr_speaks_french_headless(capsys, tmp_path):
+    assert sim.main(["--headless", "--lang", "fr", "--save", str(tmp_path / "s.nvm"),
+                     "--game", "chessboard", "--deal", "3", "--keys", "right", "--dump"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-3:] == ["cursor: 1", "held: 0", "status: ÉCHIQUIER DONNE 3  0/52"]
+
+
+def test_the_title_and_menu_speak_the_chosen_language():
+    from screens import running
+    with running(language="fr") as s:
+        lines = [line.strip() for line in s.text(s.app.screen.text)]
+        assert "A : JOUER" in lines and "HAUT/BAS : CHOISIR" in lines
+        s.press("down down down down a")                # OPTIONS
+        s.press("down a")                               # LANGUE : FRANÇAIS -> ENGLISH
+        assert "LANGUAGE: ENGLISH" in s.panel()
+        s.press("b")
+        assert "CHESSBOARD" in " ".join(s.text(s.app.screen.text))
+        assert s.app.keeper.saved.settings.language == 0

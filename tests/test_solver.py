@@ -7,6 +7,7 @@ import random
 import pytest
 
 import patience
+import patience.games
 from patience.core import solver, solver_agnes, solver_rules, solver_stock
 from patience.core.names import card_name
 from patience.core.position import Position
@@ -29,7 +30,7 @@ def _run(*argv):
     return status, out.getvalue().splitlines()
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_the_printed_line_wins_on_the_engine(name):
     deal = min(d for d, verdict in QUICK[name].items() if verdict == "won")
     status, lines = _run(name, "--deal", str(deal))
@@ -106,7 +107,7 @@ def test_many_deals_print_a_table_per_game():
     header = lines[1].split()
     assert header[:5] == ["game", "deals", "won", "lost", "unknown"]
     rows = {line.split()[0]: line.split() for line in lines[2:]}
-    assert sorted(rows) == sorted(patience.GAMES)
+    assert sorted(rows) == sorted(patience.games.GAMES)
     for row in rows.values():
         assert row[1] == "3" and sum(int(x) for x in row[2:5]) == 3
     assert rows["glenwood"][2] == "3"
@@ -138,7 +139,7 @@ def _midgame(name, deal, steps):
     return game
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_a_hint_leaves_the_game_as_it_was_and_leads_to_a_win(name):
     deal = min(d for d, verdict in QUICK[name].items() if verdict == "won")
     game = _midgame(name, deal, 12)

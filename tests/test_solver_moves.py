@@ -25,12 +25,13 @@ import random
 from hypothesis import given, settings, strategies as st
 
 import patience
+import patience.games
 from patience import FOUNDATION
 from patience.core.moves import PRESS, move_code, move_parts, press_code
 from patience.core.position import Position
 from patience.core.solver_rules import facts_for
 
-MODES = [(name, False) for name in patience.GAMES] + [("agnes", True)]
+MODES = [(name, False) for name in patience.games.GAMES] + [("agnes", True)]
 
 
 def walk(name, seed, steps):
@@ -112,7 +113,7 @@ def _unhome_of_no_use(g, src, dst):
     for pile in range(g.pile_count):
         for n in range(1, g.size(pile) + 1):
             deepest = g.card(pile, n - 1)
-            if g.kind(pile) != FOUNDATION and g.rules.can_pick(g, pile, n) and \
+            if g.kind(pile) != FOUNDATION and not g.pick_problem(pile, n) and \
                     (0 < (deepest >> 4) & 3 < 3) == red:
                 position = ((deepest & 15) - g.base) % 13
                 if position < below or position == 12:

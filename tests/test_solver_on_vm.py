@@ -6,21 +6,15 @@ positions, a ``HashTable`` of ``DEVICE_SLOTS`` and a ``Workspace`` of
 sources, on positions at the start, in the middle and near the end of a won
 line of each game and on a lost deal; its answers (verdict, action, stuck,
 positions stored) must be exactly the host's, since both run the same code.
-Skipped, saying why, where the VM is absent (it lives outside the
-repository: ../shared/tools, or MICROPYTHON_CP32).
+Skipped, saying why, where the VM is absent (see tests/vm).
 """
-
-import sys
-from pathlib import Path
-
-import pytest
 
 import patience
 from patience.core import solver
-from host_sim.tools.solving import play, solve_deal
+from host_sim.tools.solving import play
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-from solver_device import CASES, READ_CASES, run_vm, vm_path, write_cases  # noqa: E402
+import vm
+from solver_cases import READ_CASES, along_lines, write_cases
 
 LOST = ("chessboard", 12)
 
@@ -39,11 +33,8 @@ for name, deal, played, g in cases({cases!r}):
 
 
 def _cases():
-    found = [(LOST[0], LOST[1], [])]
-    for name, deal in CASES:
-        line = solve_deal(name, deal, seconds=60).line
-        found += [(name, deal, line[:played]) for played in (0, len(line) // 2, len(line) - 5)]
-    return found
+    return [(LOST[0], LOST[1], [])] + along_lines(
+        (lambda n: 0, lambda n: n // 2, lambda n: n - 5))
 
 
 def _host_answer(name, deal, actions):
@@ -56,15 +47,10 @@ def _host_answer(name, deal, actions):
 
 
 def test_device_hints_on_the_vm_match_the_host(tmp_path):
-    if not vm_path().is_file():
-        reason = "micropython-cp32 not found at %s (set MICROPYTHON_CP32)" % vm_path()
-        print(reason)
-        pytest.skip(reason)
+    vm.require_vm()
     cases = _cases()
     listed = tmp_path / "cases.txt"
     write_cases(listed, cases)
-    done = run_vm(SCRIPT.format(cases=str(listed)), 112)
-    assert done.returncode == 0, done.stdout + done.stderr
-    answers = done.stdout.splitlines()
+    answers = vm.script_lines(vm.run(SCRIPT.format(cases=str(listed)), 112))
     assert answers == [_host_answer(*case) for case in cases]
     assert answers[0].startswith("lost ") and all(a.startswith("won ") for a in answers[1:4])

@@ -10,6 +10,7 @@ import random
 import pytest
 
 import patience
+import patience.games
 from patience.core.winnable import is_winnable
 from host_sim import FIRMWARE
 from host_sim.tools import solve
@@ -25,7 +26,7 @@ def _marked(name):
     return [d for d in range(1, 8193) if data[(d - 1) // 8] >> ((d - 1) % 8) & 1]
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_marked_deals_replay_to_a_win(name):
     marked = _marked(name)
     assert len(marked) > 100
@@ -38,7 +39,7 @@ def test_marked_deals_replay_to_a_win(name):
         assert game.is_won()
 
 
-@pytest.mark.parametrize("name", patience.GAMES)
+@pytest.mark.parametrize("name", patience.games.GAMES)
 def test_the_reader_agrees_with_the_file(name):
     marked = set(_marked(name))
     for deal in random.Random(7).sample(range(1, 8193), 300):

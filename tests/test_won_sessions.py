@@ -22,7 +22,7 @@ def test_key_script_wins_and_shows_the_won_screen(name):
         s.press(keys)
         assert s.app.game.is_won() and s.app.game.score == 52
         assert "YOU WON!" in s.panel()
-        assert s.status().startswith("%s DEAL %d 52/52" % (name.upper().replace("-", " "), deal))
+        assert s.status().startswith("%s DEAL %d  52/52" % (name.upper().replace("-", " "), deal))
         s.press("a")                                   # A on the won screen: a new deal
         assert s.panel() is None and s.app.game.score < 52 and s.app.game.seed != deal
 

@@ -2,49 +2,34 @@
 
 ``new_game(name, seed=N)`` deals deal number N of a game; ``new_game(name,
 deck=...)`` deals 52 given card bytes; ``load_game(data)`` restores a game
-saved with ``g.to_bytes()``. Game names are in ``GAMES``.
+saved with ``g.to_bytes()``. Game names are ``patience.games.GAMES``; pile
+kinds are the constants below. Importing this package loads nothing else,
+so that a board can show its first frame at once.
 """
 
-from .core.engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE, Game
-
-GAMES = ("eagle-wing", "agnes", "glenwood", "chessboard")
-
-
-def rules_for(name):
-    """The rules module of a game, imported on first use."""
-    if name == "eagle-wing":
-        from .games import eagle_wing
-        return eagle_wing
-    if name == "agnes":
-        from .games import agnes
-        return agnes
-    if name == "glenwood":
-        from .games import glenwood
-        return glenwood
-    if name == "chessboard":
-        from .games import chessboard
-        return chessboard
-    raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
+from .core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
 
 
 def new_game(name, seed=None, deck=None):
     """A freshly dealt game: deal number ``seed``, or the 52 bytes ``deck``."""
+    from .games import rules_for
     rules = rules_for(name)
     from .core import dealing
     try:
         return dealing.deal(rules, seed, deck)
     finally:
-        _let_go("dealing")
-
-
-def _let_go(module):
-    """Free a module only one moment needs; the next import loads it again."""
-    import sys
-    sys.modules.pop(__name__ + "." + module, None)
-    globals().pop(module, None)
+        from .core.modules import forget
+        forget(__name__ + ".core.dealing")  # only a deal needs it
 
 
 def load_game(data):
     """A game restored from ``to_bytes()`` data; ValueError if it is damaged."""
-    from .core.gamefile import load
-    return load(data)
+    from .core import gamefile
+    from .core.engine import Game
+    from .games import name_of, rules_for
+    found = name_of(gamefile.game_number(data))
+    if found is None:
+        raise ValueError("saved game names unknown game number %d" % data[3])
+    game = Game(rules_for(found), gamefile.deal_number(data))
+    gamefile.read_into(game, data)
+    return game

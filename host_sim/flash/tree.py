@@ -36,6 +36,7 @@ REQUIREMENTS_HEAD = (
     "# tests/test_flash.py checks that it is up to date.\n"
 )
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)
+DATA = (("sheets", "*.bmp"), ("lang", "*.bin"), ("winnable", "*.bin"))  # (folder, files)
 
 
 def default_firmware():
@@ -47,7 +48,8 @@ def default_firmware():
 
 
 def firmware_sources(firmware):
-    """{drive path: bytes} for code.py, the patience package and the sheets."""
+    """{drive path: bytes} for code.py, the patience package, the sheets and
+    the language files (and the winnable-deal lists, where there are)."""
     firmware = Path(firmware)
     code = firmware / "code.py"
     if not code.is_file():
@@ -56,8 +58,9 @@ def firmware_sources(firmware):
     for path in sorted((firmware / "patience").rglob("*.py")):
         if "__pycache__" not in path.parts:
             files[path.relative_to(firmware).as_posix()] = path.read_bytes()
-    for path in sorted((firmware / "sheets").glob("*.bmp")):
-        files[f"sheets/{path.name}"] = path.read_bytes()
+    for folder, pattern in DATA:
+        for path in sorted((firmware / folder).glob(pattern)):
+            files[f"{folder}/{path.name}"] = path.read_bytes()
     if len(files) == 1:
         raise FlashError(f"{firmware}/patience holds no .py files: nothing to install")
     return files

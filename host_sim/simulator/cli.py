@@ -1,30 +1,47 @@
 """patience-sim: run the Circuit Patience firmware in a desktop window.
 
-The firmware's own ``patience.screens.app.App`` runs unchanged on Blinka's displayio:
-a ``CountingDisplay`` (host_sim.simulator.display) stands in for ``board.DISPLAY`` and
-``PygameKeys`` / ``ScriptKeys`` (host_sim.simulator.keys) for the PyBadge's keypad.
+The firmware starts as on the board, through ``patience.boards.build()``, on
+Blinka's displayio: a ``CountingDisplay`` (display.py) stands in for
+``board.DISPLAY`` and the board's own buttons (boards.py, controls.py) for
+its keypad, worked by the window's keyboard or by a --keys script
+(session.py, script.py).
 
     patience-sim                                   # a window, title screen
     patience-sim --board clue --game agnes --deal 7
     patience-sim --headless --game agnes --deal 7 --keys "right*2 a down a" \\
                  --shot out.png --dump             # no window: script, picture, dump
+    patience-sim --headless --board clue --keys "b a hold:b a+b" --dump
 
 Exit codes: 0 done (also window closed or Ctrl+C), 2 bad command line or no
-display for a window, 1 anything else.
+display for a window, 1 the game cannot start on that board (its screen says
+why) or anything else, 141 the reader of the output went away (as a Unix
+tool stopped by SIGPIPE), quietly.
 """
 
 import argparse
 import os
 import sys
+import time
 
 from host_sim import FIRMWARE
 
-from .boards import BOARDS, DEFAULT_BOARD, get_board
-from .keys import BUTTONS, KEY_HELP, KEY_HINT, parse_script
+from .boards import BOARDS, DEFAULT_BOARD, QUIT, get_board, hint, legend
+from .clock import install as install_clock
+from .script import parse
 
 PROG = "patience-sim"
 FIRST_DEAL, LAST_DEAL = 1, 999_999_999  # as patience.core.dealing
 NO_GAME_LINE = "no game on screen"
+BROKEN_PIPE = 141  # what a shell reports for a tool stopped by SIGPIPE
+KEYS_GRAMMAR = """\
+--keys words, split by spaces or commas (the board's button names, as above):
+  NAME          tap: pressed 0.1 s, let go; 0.4 s pass between gestures
+  NAME+NAME     chord: both pressed, then both let go
+  hold:NAME     held 0.6 s (held arrows repeat); holdS:NAME holds S seconds
+  double:NAME   double tap: two taps 0.1 s apart
+  WORD*N        the gesture N times
+what taps, holds and chords do on the CLUE and the Feathers: the README's
+"Controls on boards with fewer buttons"."""
 
 
 class UsageError(Exception):
@@ -42,11 +59,8 @@ def firmware_dir():
 
 
 def game_names():
-    try:
-        from patience import GAMES  # pylint: disable=import-outside-toplevel
-        return tuple(GAMES)
-    except ImportError:
-        return ("eagle-wing", "agnes", "glenwood", "chessboard")
+    from patience.games import GAMES  # pylint: disable=import-outside-toplevel
+    return GAMES
 
 
 def _deal(text):
@@ -71,16 +85,26 @@ def _scale(text):
     return scale
 
 
+def _boards_help():
+    """Each board's size and which keys work its buttons."""
+    blocks = []
+    for board in BOARDS.values():
+        body = "\n".join("    " + line for line in legend(board).splitlines())
+        blocks.append("  %s (%dx%d):\n%s" % (board.name, board.width, board.height, body))
+    return "\n".join(blocks)
+
+
 def build_parser():
-    boards = ", ".join("%s (%dx%d)" % (b.name, b.width, b.height) for b in BOARDS.values())
     parser = _Parser(
         prog=PROG,
         description="Play Circuit Patience in a window: the same firmware code as on the board.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="keys in the window:\n" + "\n".join("  " + line for line in KEY_HELP.splitlines())
-        + "\n\nboards: " + boards
-        + "\n\nexample (no window):\n  %s --headless --game agnes --deal 7 "
-          "--keys \"right*2 a\" --shot out.png --dump" % PROG,
+        epilog="boards and their keys in the window (and their --keys names):\n"
+        + _boards_help() + "\n  " + QUIT + "\n\n" + KEYS_GRAMMAR
+        + "\n\nexamples (no window):\n  %s --headless --game agnes --deal 7 "
+          "--keys \"right*2 a\" --shot out.png --dump\n"
+          "  %s --headless --board clue --keys \"b a hold:b a+b\" --shot menu.png"
+          % (PROG, PROG),
     )
     parser.add_argument("--board", default=DEFAULT_BOARD, metavar="NAME",
                         help="board to simulate: %s (default %s)" % (", ".join(BOARDS), DEFAULT_BOARD))
@@ -88,11 +112,14 @@ def build_parser():
                         help="start straight into this game: %s" % ", ".join(game_names()))
     parser.add_argument("--deal", type=_deal, metavar="N",
                         help="deal number %d to %s (needs --game)" % (FIRST_DEAL, f"{LAST_DEAL:,}"))
+    parser.add_argument("--lang", choices=("en", "fr"), default=None,
+                        help="language of the game's texts (default: the saved setting, "
+                             "English at first)")
     parser.add_argument("--headless", action="store_true",
                         help="no window: run --keys, then --shot/--dump, then exit")
     parser.add_argument("--keys", metavar="SCRIPT",
-                        help="with --headless: buttons to press and release in turn, e.g. "
-                             "\"right right a\" or \"right*2 a\"; buttons: %s" % " ".join(BUTTONS))
+                        help="with --headless: the board's buttons to work in turn, e.g. "
+                             "\"right*2 a\" or (CLUE) \"b hold:b a+b\" (see below)")
     parser.add_argument("--shot", metavar="FILE.png",
                         help="at the end, save the screen as a PNG at device resolution")
     parser.add_argument("--shot-scale", type=_scale, default=1, metavar="N",
@@ -100,7 +127,8 @@ def build_parser():
     parser.add_argument("--dump", action="store_true",
                         help="at the end, print the game (the engine's text dump)")
     parser.add_argument("--scale", type=_scale, metavar="N",
-                        help="window zoom (default: 4 for 160x128, 3 for 240x240 and 320x240)")
+                        help="window zoom (default: 4 for 160x128, 3 for 240x240, 240x135 "
+                             "and 320x240)")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="file standing in for the board's NVM, where games, settings and "
                              "statistics are kept (default: %s); without --game and --deal "
@@ -143,7 +171,7 @@ def parse_args(argv=None):
         if not args.headless:
             raise UsageError("--keys needs --headless (in a window, use the keyboard)")
         try:
-            args.script = parse_script(args.keys)
+            args.script = parse(args.keys, args.board)
         except ValueError as err:
             raise UsageError("--keys: %s" % err) from None
     else:
@@ -152,7 +180,7 @@ def parse_args(argv=None):
         _check_writable(args.shot)
     if args.root is not None and not os.path.isdir(args.root):
         raise UsageError("--root %s is not a folder" % args.root)
-    args.store = open_store(args.save or default_save_path())
+    args.store = open_store(args.save or default_save_path(), args.board.name)
     return args
 
 
@@ -167,28 +195,46 @@ def default_save_path():
     return os.path.join(base, "circuit-patience", "save.nvm")
 
 
-def open_store(path):
-    """The Store on a save file, creating its folder; UsageError if unusable."""
+def open_store(path, board_name=DEFAULT_BOARD):
+    """The Store on a save file that wears like ``board_name``'s NVM, creating
+    its folder; UsageError if unusable."""
     from patience.saves.store import Store  # pylint: disable=import-outside-toplevel
     from .nvm_file import FileNVM  # pylint: disable=import-outside-toplevel
+    from .nvm_models import model_for  # pylint: disable=import-outside-toplevel
     try:
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        return Store(FileNVM(path))
+        return Store(FileNVM(path, model_for(board_name)))
     except (OSError, ValueError) as err:
         raise UsageError("cannot use save file %s: %s" % (path, err)) from None
 
 
-def _default_app_factory():
-    from patience.screens.app import App  # pylint: disable=import-outside-toplevel
-    return App
-
-
-def main(argv=None, app_factory=None):
+def main(argv=None, build=None):
     """Run the simulator; returns the exit code.
 
-    ``app_factory(display, keys, root=..., game=..., deal=...)`` makes the
-    app (default: ``patience.screens.app.App``); tests pass a stand-in.
+    ``build(board, store=..., root=..., game=..., deal=..., language=...)``
+    starts the firmware on the stand-in board (default:
+    ``patience.boards.build``); tests pass a stand-in.
     """
+    try:
+        return _main(argv, build)
+    except BrokenPipeError:
+        _quiet_stdout()
+        return BROKEN_PIPE
+
+
+def _quiet_stdout():
+    """Point stdout at /dev/null: the reader is gone, and Python's last flush
+    at exit would fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is no real file (a test's capture)
+        pass
+    finally:
+        os.close(devnull)
+
+
+def _main(argv, build):
     try:
         args = parse_args(argv)
     except UsageError as err:
@@ -197,7 +243,7 @@ def main(argv=None, app_factory=None):
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else 0
 
-    # Before pygame or Blinka are imported (host_sim.simulator.display sets the rest).
+    install_clock()  # before pygame, Blinka or the firmware are imported (display.py sets the rest)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from .display import CountingDisplay, NoDisplayError, display_available  # pylint: disable=import-outside-toplevel
@@ -212,60 +258,93 @@ def main(argv=None, app_factory=None):
         display = CountingDisplay(
             board.width, board.height, headless=args.headless, scale=args.scale,
             caption="Circuit Patience - %s %dx%d - %s" % (board.name, board.width, board.height,
-                                                          KEY_HINT))
+                                                          hint(board)))
     except NoDisplayError as err:
         print("%s: error: %s; run with --headless instead" % (PROG, err), file=sys.stderr)
         return 2
 
-    from .boards import install_board  # pylint: disable=import-outside-toplevel
-    from .keys import PygameKeys, ScriptKeys  # pylint: disable=import-outside-toplevel
-    previous_board = install_board(board.name, display)
+    from .limits import BoardLimitError  # pylint: disable=import-outside-toplevel
     try:
-        keys = ScriptKeys() if args.headless else PygameKeys(display)
-        if app_factory is None:
-            try:
-                app_factory = _default_app_factory()
-            except ImportError as err:
-                print("%s: cannot load the firmware's app: %s" % (PROG, err), file=sys.stderr)
-                return 1
-        root = args.root if args.root is not None else firmware_dir()
-        app = app_factory(display, keys, root=root, game=args.game, deal=args.deal,
-                          store=args.store)
-        if args.headless:
-            app.tick()  # whatever the app draws before any key
-            for name in args.script:
-                keys.press(name)
-                app.tick()
-        else:
-            print("Circuit Patience simulator: %s %dx%d at %dx. Keys:\n%s"
-                  % (board.name, board.width, board.height, display.scale, KEY_HELP), flush=True)
-            try:
-                app.run()
-            except KeyboardInterrupt:
-                pass
-            except SystemExit as stop:
-                if stop.code not in (0, None):
-                    raise
-        keeper = getattr(app, "keeper", None)
-        if keeper is not None:
-            keeper.save()  # what the idle timer would have saved on the board
-        if args.shot is not None:
-            try:
-                display.save(args.shot, args.shot_scale)
-            except (OSError, RuntimeError) as err:
-                print("%s: error: cannot write --shot %s: %s" % (PROG, args.shot, err),
-                      file=sys.stderr)
-                return 2
-        if args.dump:
-            game = getattr(app, "game", None)
-            print(str(game) if game is not None else NO_GAME_LINE, flush=True)
-        return 0
+        return _session(args, display, build)
+    except BoardLimitError as err:
+        print("%s: error: a board would not show this: %s" % (PROG, err), file=sys.stderr)
+        return 1
     finally:
         display.close()
-        if previous_board is not None:
-            sys.modules["board"] = previous_board
+
+
+def _session(args, display, build):
+    """Start the firmware on the simulated board and run it as the options say;
+    returns the exit code."""
+    from .session import simulate  # pylint: disable=import-outside-toplevel
+    board = args.board
+    root = args.root if args.root is not None else firmware_dir()
+    if not args.headless:
+        print("Circuit Patience simulator: %s %dx%d at %dx. Keys:\n%s\n%s"
+              % (board.name, board.width, board.height, display.scale, legend(board), QUIT),
+              flush=True)
+    with simulate(board, display, window=not args.headless, build=build, store=args.store,
+                  root=root, game=args.game, deal=args.deal, language=args.lang) as sim:
+        if args.headless:
+            sim.tick()  # whatever the app draws before any key
+            sim.play(args.script)
         else:
-            sys.modules.pop("board", None)
+            _run_window(sim)
+    if sim.app is None:
+        return _cannot_start(args, display)
+    keeper = getattr(sim.app, "keeper", None)
+    if keeper is not None:
+        keeper.save()  # what the idle timer would have saved on the board
+    return _finish(args, display, dump(sim.app))
+
+
+def _run_window(sim):
+    """The app's own main loop (or, when the game cannot start, the message)
+    until the window is closed."""
+    try:
+        if sim.app is not None:
+            sim.app.run()
+        while True:
+            sim.controls.pump()
+            time.sleep(0.02)
+    except KeyboardInterrupt:
+        pass
+    except SystemExit as stop:
+        if stop.code not in (0, None):
+            raise
+
+
+def _cannot_start(args, display):
+    """The screen says why the game cannot start here: --shot and --dump as
+    usual, then exit 1."""
+    code = _finish(args, display, NO_GAME_LINE)
+    print("%s: the game does not start on the %s (its screen says why)" % (PROG, args.board.name),
+          file=sys.stderr)
+    return code or 1
+
+
+def _finish(args, display, text):
+    """--shot, then --dump (``text``); the exit code."""
+    if args.shot is not None:
+        try:
+            display.save(args.shot, args.shot_scale)
+        except (OSError, RuntimeError) as err:
+            print("%s: error: cannot write --shot %s: %s" % (PROG, args.shot, err),
+                  file=sys.stderr)
+            return 2
+    if args.dump:
+        print(text, flush=True)
+    return 0
+
+
+def dump(app):
+    """The game as text, then where the cursor is, what is held and the status line."""
+    game = getattr(app, "game", None)
+    if game is None:
+        return NO_GAME_LINE
+    player = app.player
+    held = player.held[1] if player.held else 0
+    return "%s\ncursor: %d\nheld: %d\nstatus: %s" % (game, player.cursor, held, player.status)
 
 
 if __name__ == "__main__":

@@ -4,12 +4,18 @@
 4.0.1) that redraws ONLY the dirty areas displayio reports -- as CircuitPython
 does on the PyBadge's panel -- and counts the pixels of every refresh, so the
 cost of a screen update can be measured on the host and stale pixels show up
-here as they would on hardware.
+here as they would on hardware. Before each refresh it refuses, with
+``limits.BoardLimitError``, anything a board would not draw (limits.py).
 
 Import this module BEFORE ``displayio``, ``pygame`` or anything from Blinka:
 it sets the environment they read when imported (no Blinka platform warning,
 no pygame banner, no audio device).  ``headless=True`` draws into SDL's dummy
 video driver: nothing is shown, ``frame()`` and ``save()`` still work.
+
+The window shows the panel through the backlight: a ``brightness`` below 1
+darkens it, as the firmware's dimmer (a minute without a press) or its
+brightness setting would the board's screen; ``frame()`` and ``save()``
+give the panel itself.
 
 Blinka allows ONE display per process (like a board): ``close()`` one before
 making another.
@@ -30,6 +36,11 @@ import displayio  # noqa: E402
 import busdisplay  # noqa: E402
 from displayio._area import Area  # noqa: E402
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
+
+from .limits import check  # noqa: E402
+from .terminal_font import install as install_terminal_font  # noqa: E402
+
+install_terminal_font()  # terminalio.FONT as a board has it (one bitmap)
 
 __all__ = ["CountingDisplay", "NoDisplayError", "default_scale", "display_available"]
 
@@ -84,6 +95,12 @@ class CountingDisplay(PyGameDisplay):
     (e.g. ``auto_refresh``; default False, as a game sets it).
     """
 
+    # Blinka lists a display (displayio.displays) in __new__, before __init__
+    # runs, and its refresh thread may call _background() at once, which
+    # reads _pygame_screen: until __init__ sets it, this says "no screen yet".
+    _pygame_screen = None
+    _window_surface = None  # the window; _pygame_screen becomes the panel it shows
+
     def __init__(self, width=160, height=128, *, headless=False, scale=None,
                  caption="Circuit Patience", auto_refresh=False, **kwargs):
         self.headless = headless
@@ -117,6 +134,11 @@ class CountingDisplay(PyGameDisplay):
                 os.environ.pop("SDL_VIDEODRIVER", None)
             else:
                 os.environ["SDL_VIDEODRIVER"] = saved_driver
+        # PyGameDisplay draws into _pygame_screen: make that the panel, and show
+        # it in the window through the backlight (``brightness``).
+        self._window_surface = self._pygame_screen
+        self._pygame_screen = pygame.Surface((width, height))
+        self._present()
         self.scale = 1
         if not headless:
             if scale is None:
@@ -142,6 +164,28 @@ class CountingDisplay(PyGameDisplay):
         if self._window is None:
             self._window = Window.from_display_module()
         self._window.size = (self.width * scale, self.height * scale)
+        pygame.display.flip()
+
+    # ---- the backlight -------------------------------------------------------
+    @property
+    def brightness(self):
+        """The backlight, 0.0 (off) to 1.0: the window shows the panel this bright."""
+        return busdisplay.BusDisplay.brightness.fget(self)
+
+    @brightness.setter
+    def brightness(self, value):
+        busdisplay.BusDisplay.brightness.fset(self, value)
+        self._present()
+
+    def _present(self):
+        """Show the panel in the window, darkened as the backlight says."""
+        window, panel = self._window_surface, self._pygame_screen
+        if window is None or panel is None:
+            return
+        window.blit(panel, (0, 0))
+        level = round(255 * self.brightness)
+        if level < 255:
+            window.fill((level, level, level), special_flags=pygame.BLEND_MULT)
         pygame.display.flip()
 
     # ---- refresh like CircuitPython, counting pixels ------------------------
@@ -176,8 +220,10 @@ class CountingDisplay(PyGameDisplay):
     def _refresh_display(self):
         if self._pygame_screen is None:  # closed
             return
+        check(self._core.current_group)  # refuse what a board would not draw
         self._areas = []
-        super()._refresh_display()
+        super()._refresh_display()  # into the panel
+        self._present()
         if self._counting:
             self.last_areas = self._areas
             self.last_pixels = sum((x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in self._areas)
@@ -242,7 +288,7 @@ class CountingDisplay(PyGameDisplay):
         self._drop()
         self._auto_refresh = False
         if self._pygame_screen is not None:
-            self._pygame_screen = None
+            self._pygame_screen = self._window_surface = None
             pygame.quit()
         self._window = None  # only after pygame.quit(): see set_scale()
 

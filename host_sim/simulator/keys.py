@@ -1,60 +1,25 @@
 """Stand-ins for CircuitPython's ``keypad`` on the desktop.
 
-The firmware reads buttons through ``keys.events.get()`` exactly as from a
-``keypad.ShiftRegisterKeys`` on the PyBadge: events carry ``key_number``
-(PyBadge order: 0 b, 1 a, 2 start, 3 select, 4 right, 5 down, 6 up, 7 left),
-``pressed``/``released`` and ``timestamp`` (milliseconds, wrapping like
-``supervisor.ticks_ms()``).
+``Keys`` and ``ShiftRegisterKeys`` take the same arguments as CircuitPython's
+and watch the stand-in board's pins (controls.py): a button pressed or let go
+there becomes an ``Event`` in their ``events`` queue at once, with
+``key_number``, ``pressed``/``released`` and ``timestamp`` (milliseconds,
+wrapping like ``supervisor.ticks_ms()``), as a board's keypad scan makes it.
+``value_when_pressed`` matters as on a board: a pin that rests at the level
+given for "pressed" reads as a held key.
 
-``PygameKeys``: the keyboard of the simulator window.  Its ``events.get()``
-first pumps pygame's event queue, so the firmware's own main loop keeps the
-window alive; closing the window raises ``SystemExit(0)``.
-``ScriptKeys``: for headless runs and tests; ``press("right")`` queues a press
-and a release.
+``ScriptKeys``: a keypad numbered as the App's eight buttons
+(patience.screens.buttons: 0 b, 1 a, 2 start, 3 select, 4 right, 5 down,
+6 up, 7 left) for tests and tools that drive an App directly;
+``press("right")`` queues a press and a release.
 """
 
-import time
+from patience.screens.buttons import NAMES as BUTTONS
 
-# PyBadge key numbers (keypad.ShiftRegisterKeys order, as in adafruit_pybadger).
-BUTTONS = ("b", "a", "start", "select", "right", "down", "up", "left")
-KEY_B, KEY_A, KEY_START, KEY_SELECT, KEY_RIGHT, KEY_DOWN, KEY_UP, KEY_LEFT = range(8)
+from .clock import CLOCK, PERIOD
 
-# Desktop keys for each button: (button, ((pygame constant, label), ...)).
-# KEY_HELP is made from this table, so the README, --help and the window agree.
-KEYBOARD = (
-    ("up", (("K_UP", "Up"),)),
-    ("down", (("K_DOWN", "Down"),)),
-    ("left", (("K_LEFT", "Left"),)),
-    ("right", (("K_RIGHT", "Right"),)),
-    ("a", (("K_x", "X"), ("K_SPACE", "Space"))),
-    ("b", (("K_z", "Z"), ("K_BACKSPACE", "Backspace"), ("K_ESCAPE", "Esc"))),
-    ("start", (("K_RETURN", "Enter"), ("K_KP_ENTER", ""))),
-    ("select", (("K_TAB", "Tab"), ("K_LSHIFT", "Shift"), ("K_RSHIFT", ""))),
-)
-
-
-def _key_help():
-    lines = ["%-7s %s" % ("D-pad", "arrow keys")]  # up/down/left/right above
-    for button, keys in KEYBOARD[4:]:
-        shown = button.upper() if len(button) == 1 else button.capitalize()
-        lines.append("%-7s %s" % (shown, ", ".join(label for _, label in keys if label)))
-    lines.append("%-7s %s" % ("Quit", "close the window, Ctrl+Q, or Ctrl+C"))
-    return "\n".join(lines)
-
-
-KEY_HELP = _key_help()
-"""The key map as text, one button a line, e.g. ``A       X, Space``."""
-
-KEY_HINT = "arrows, X=A, Z=B, Enter=Start, Tab=Select"
-"""One short line for a window title."""
-
-_TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
-
-
-def ticks_ms():
-    """Milliseconds from an arbitrary start, wrapping at 2**29 like
-    CircuitPython's ``supervisor.ticks_ms()`` (keypad timestamps use it)."""
-    return (time.monotonic_ns() // 1_000_000) % _TICKS_PERIOD
+_TICKS_PERIOD = PERIOD
+ticks_ms = CLOCK.ticks_ms  # keypad timestamps are supervisor.ticks_ms() values
 
 
 def button_number(name):
@@ -105,16 +70,22 @@ class Event:
             self._key_number, "pressed" if self._pressed else "released")
 
 
+def _nothing():
+    pass
+
+
 class EventQueue:
     """Like ``keypad.EventQueue``: a FIFO of Events, ``max_events`` long.
 
     When it is full a new event is dropped and ``overflowed`` becomes True
-    (until ``clear()`` or setting it False), as on the device.
+    (until ``clear()`` or setting it False), as on the device. ``pump`` is
+    called before each look at the queue (the window's keyboard).
     """
 
-    def __init__(self, max_events=64):
+    def __init__(self, max_events=64, pump=_nothing):
         self._events = []
         self._max = max_events
+        self._pump = pump
         self.overflowed = False
 
     def record(self, key_number, pressed, timestamp=None):
@@ -127,14 +98,15 @@ class EventQueue:
 
     def get(self):
         """The oldest event, or None."""
+        self._pump()
         return self._events.pop(0) if self._events else None
 
     def get_into(self, event):
         """Copy the oldest event into ``event`` (no allocation on the device);
         False if there was none."""
-        if not self._events:
+        got = self.get()
+        if got is None:
             return False
-        got = self._events.pop(0)
         event._key_number = got._key_number  # pylint: disable=protected-access
         event._pressed = got._pressed  # pylint: disable=protected-access
         event._timestamp = got._timestamp  # pylint: disable=protected-access
@@ -146,23 +118,23 @@ class EventQueue:
         self.overflowed = False
 
     def __len__(self):
+        self._pump()
         return len(self._events)
 
     def __bool__(self):
-        return bool(self._events)
+        return len(self) > 0
 
 
 class _Keys:
-    """What ShiftRegisterKeys offers besides scanning: events, key_count, ..."""
+    """What every keypad object offers besides scanning: events, key_count, ..."""
 
-    key_count = len(BUTTONS)
-
-    def __init__(self, max_events=64):
-        self._queue = EventQueue(max_events)
+    def __init__(self, key_count, max_events=64, pump=_nothing):
+        self.key_count = key_count
+        self._queue = EventQueue(max_events, pump)
         self.events = self._queue
 
     def reset(self):
-        """Forget the queued events (the device would report held keys again)."""
+        """Forget the queued events."""
         self._queue.clear()
 
     def deinit(self):
@@ -175,13 +147,83 @@ class _Keys:
         self.deinit()
 
 
+class _Scanner(_Keys):
+    """A keypad object on stand-in pins: ``wiring`` is ((pin, bit), ...) in
+    key-number order; ``claimed`` the pins it takes."""
+
+    def __init__(self, wiring, claimed, value_when_pressed, max_events):
+        if not wiring or not all(hasattr(pin, "watch") for pin, _ in wiring):
+            raise TypeError("pins must be the stand-in board's pins, not %r" % (wiring,))
+        super().__init__(len(wiring), max_events, wiring[0][0].controls.pump)
+        self._wiring = wiring
+        self._claimed = claimed
+        self._when_pressed = bool(value_when_pressed)
+        self._down = [False] * len(wiring)
+        for pin in claimed:
+            pin.claim(self)
+        for number, (pin, bit) in enumerate(wiring):
+            pin.watch(bit, self, number)
+
+    def read(self, key_number, level):
+        """A pin's new level: an event if the key changed (a scan)."""
+        down = level == self._when_pressed
+        if down != self._down[key_number]:
+            self._down[key_number] = down
+            self._queue.record(key_number, down)
+
+    def reset(self):
+        """As keypad's reset(): all keys count as released, so those held now
+        are reported as pressed again."""
+        self._queue.clear()
+        self._down = [False] * self.key_count
+        for number, (pin, bit) in enumerate(self._wiring):
+            self.read(number, pin.level(bit))
+
+    def deinit(self):
+        super().deinit()
+        for pin in self._claimed:
+            pin.free(self)
+
+
+# pull, value_to_latch, interval and debounce_threshold are taken as CircuitPython
+# takes them; a stand-in pin has no electrical scan to tune.
+# pylint: disable=unused-argument
+
+
+class Keys(_Scanner):
+    """``keypad.Keys``: one pin per key."""
+
+    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
+                 debounce_threshold=1):
+        pins = tuple(pins)
+        super().__init__(tuple((pin, 0) for pin in pins), pins, value_when_pressed, max_events)
+
+
+class ShiftRegisterKeys(_Scanner):
+    """``keypad.ShiftRegisterKeys``: ``key_count`` keys on each ``data`` pin
+    (one pin or a sequence, with one count or a count per pin)."""
+
+    def __init__(self, *, clock, data, latch, key_count, value_when_pressed,
+                 value_to_latch=True, interval=0.02, max_events=64, debounce_threshold=1):
+        data = tuple(data) if isinstance(data, (tuple, list)) else (data,)
+        counts = (tuple(key_count) if isinstance(key_count, (tuple, list))
+                  else (key_count,) * len(data))
+        if len(counts) != len(data):
+            raise ValueError("key_count must have one count per data pin")
+        wiring = tuple((pin, bit) for pin, count in zip(data, counts) for bit in range(count))
+        super().__init__(wiring, (clock, latch) + data, value_when_pressed, max_events)
+
+
+# pylint: enable=unused-argument
+
+
 class ScriptKeys(_Keys):
-    """Scripted buttons for headless runs: ``press("a")`` queues a press and
+    """Scripted buttons for tests and tools: ``press("a")`` queues a press and
     then a release of that button; timestamps advance by ``step_ms``
     from ``start_ms`` (a fake clock, so scripted runs are repeatable)."""
 
     def __init__(self, max_events=64, start_ms=1000, step_ms=50):
-        super().__init__(max_events)
+        super().__init__(len(BUTTONS), max_events)
         self._now = start_ms
         self._step = step_ms
 
@@ -206,122 +248,3 @@ class ScriptKeys(_Keys):
         self._queue.record(number, pressed, self._now % _TICKS_PERIOD)
         self._now += self._step
         return number
-
-
-def parse_script(text):
-    """Button names of a --keys script: words split by spaces or commas;
-    ``name*N`` repeats a name N times.  ValueError for an unknown name."""
-    names = []
-    for word in text.replace(",", " ").split():
-        name, star, count = word.partition("*")
-        button_number(name)
-        if star:
-            if not count.isdigit() or not 1 <= int(count) <= 1000:
-                raise ValueError("bad repeat %r: write e.g. right*3" % word)
-            names.extend([name.lower()] * int(count))
-        else:
-            names.append(name.lower())
-    return names
-
-
-class _PygameEventQueue(EventQueue):
-    """An EventQueue whose get() first pumps pygame's events."""
-
-    def __init__(self, keys, max_events):
-        super().__init__(max_events)
-        self._keys = keys
-
-    def get(self):
-        self._keys.pump()
-        return super().get()
-
-    def get_into(self, event):
-        self._keys.pump()
-        return super().get_into(event)
-
-    def __len__(self):
-        self._keys.pump()
-        return super().__len__()
-
-    def __bool__(self):
-        self._keys.pump()
-        return super().__bool__()
-
-
-class PygameKeys(_Keys):
-    """The simulator window's keyboard as a PyBadge keypad (see ``KEY_HELP``).
-
-    ``events.get()`` pumps pygame first: key presses become Events (a button
-    with two desktop keys is pressed while either is held); closing the
-    window or Ctrl+Q raises ``SystemExit(0)``; an exposed window is
-    re-presented; if ``display`` is given and its ``auto_refresh`` is on, the
-    refresh Blinka's background thread asks for is done here, on the main
-    thread (pygame draws only there).
-    """
-
-    def __init__(self, display=None, max_events=64, keyboard=KEYBOARD):
-        import pygame  # pylint: disable=import-outside-toplevel
-        from blinka_displayio_pygamedisplay import _DISPLAYIO_EVENT  # pylint: disable=import-outside-toplevel
-        self._pg = pygame
-        self._refresh_event = _DISPLAYIO_EVENT
-        super().__init__(max_events)
-        self._queue = _PygameEventQueue(self, max_events)
-        self.events = self._queue
-        self._display = display
-        self._keymap = {}
-        for button, keys in keyboard:
-            for constant, _ in keys:
-                self._keymap[getattr(pygame, constant)] = BUTTONS.index(button)
-        self._held = {}  # button -> set of desktop keys holding it
-
-    def pump(self):
-        """Move pygame's pending events into the queue."""
-        pg = self._pg
-        if not pg.display.get_init():
-            return
-        for ev in pg.event.get():
-            if ev.type == pg.KEYDOWN:
-                mod = getattr(ev, "mod", 0)
-                if ev.key == pg.K_q and mod & (pg.KMOD_CTRL | pg.KMOD_META):
-                    raise SystemExit(0)
-                if ev.key == pg.K_c and mod & pg.KMOD_CTRL:
-                    raise KeyboardInterrupt
-                self._key(ev.key, True)
-            elif ev.type == pg.KEYUP:
-                self._key(ev.key, False)
-            elif ev.type in (pg.QUIT, pg.WINDOWCLOSE):
-                raise SystemExit(0)
-            elif ev.type == pg.WINDOWFOCUSLOST:
-                self._release_all()  # key-ups go to the other window now
-            elif ev.type in (pg.WINDOWEXPOSED, pg.WINDOWRESTORED, pg.WINDOWSHOWN):
-                pg.display.flip()  # re-present the last frame
-            elif ev.type == self._refresh_event and self._display is not None:
-                # PyGameDisplay's auto_refresh request (posted by its thread)
-                self._display._refresh_display()  # pylint: disable=protected-access
-
-    def _key(self, key, pressed):
-        number = self._keymap.get(key)
-        if number is None:
-            return
-        holders = self._held.setdefault(number, set())
-        was_held = bool(holders)
-        if pressed:
-            holders.add(key)
-        else:
-            holders.discard(key)
-        if bool(holders) != was_held:
-            self._queue.record(number, pressed)
-
-    def _release_all(self):
-        for number, holders in self._held.items():
-            if holders:
-                holders.clear()
-                self._queue.record(number, False)
-
-    def reset(self):
-        """As keypad's reset(): forget queued events; keys held now are
-        reported as pressed again."""
-        self._queue.clear()
-        for number, holders in sorted(self._held.items()):
-            if holders:
-                self._queue.record(number, True)

@@ -1,12 +1,14 @@
 """A file standing in for ``microcontroller.nvm`` in the simulator.
 
-``FileNVM(path, size=8192)`` behaves like the board's NVM byte array: a
+``FileNVM(path, model=SAMD51)`` behaves like the board's NVM byte array: a
 fixed length, ``nvm[i]`` and ``nvm[a:b]`` reads (a slice is a new
-bytearray), and item or equal-length slice assignments, each written
-through to the file at once. A missing file is created filled with 0xFF,
-like erased flash; an existing file must have exactly ``size`` bytes.
-Problems with the path raise OSError (or ValueError for a file of the
-wrong size) saying which file and what to do.
+bytearray), and item or equal-length slice assignments, each carried out as
+the board's port does it (see nvm_models: whole-block or whole-page erase
+and rewrite) and written through to the file at once; ``erases`` counts the
+flash erase cycles. A missing file is created reading as a new board's NVM
+(0xFF, or 0x00 on an ESP32); an existing file must have exactly the NVM's
+size. Problems with the path raise OSError (or ValueError for a file of
+the wrong size) saying which file and what to do.
 """
 
 from __future__ import annotations
@@ -14,17 +16,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-ERASED = 0xFF
+from .nvm_models import SAMD51
 
 
 class FileNVM:
     """A fixed-size byte array kept in a file, written through on every assignment."""
 
-    def __init__(self, path: str | os.PathLike, size: int = 8192):
-        if not isinstance(size, int) or size <= 0:
-            raise ValueError(f"NVM size must be a positive number of bytes, not {size!r}")
+    def __init__(self, path: str | os.PathLike, model=SAMD51):
         self.path = Path(path)
-        self.size = size
+        self.model = model
+        self.size = model.size
+        self.erases = 0
         self._data = self._open()
 
     def _open(self) -> bytearray:
@@ -35,7 +37,7 @@ class FileNVM:
         if not path.exists():
             try:
                 with open(path, "xb") as f:
-                    f.write(bytes([ERASED]) * self.size)
+                    f.write(bytes([self.model.erased]) * self.size)
             except FileExistsError:
                 pass
             except OSError as exc:
@@ -48,7 +50,7 @@ class FileNVM:
             raise OSError(exc.errno, f"cannot read NVM file {path}: {exc.strerror}") from exc
         if len(data) != self.size:
             raise ValueError(f"NVM file {path} has {len(data)} bytes, not {self.size}:"
-                             " not an NVM image of this size (move it away or pass its size)")
+                             " not an NVM image (move it away or give another --save)")
         if not os.access(path, os.W_OK):
             raise PermissionError(f"NVM file {path} is read-only: saves could not be written")
         return data
@@ -80,8 +82,10 @@ class FileNVM:
             if not isinstance(value, int) or not 0 <= value <= 255:
                 raise ValueError("Bytes must be between 0 and 255.")
             start, data = index, bytes((value,))
-        self._write(start, data)
-        self._data[start:start + len(data)] = data
+        image = bytearray(self._data)
+        self.erases += self.model.write(image, start, data)[0]
+        self._write(0, bytes(image))
+        self._data = image
 
     def _write(self, start: int, data: bytes) -> None:
         """Write ``data`` at ``start`` in the file; OSError says which file failed."""
@@ -93,4 +97,4 @@ class FileNVM:
             raise OSError(exc.errno, f"cannot write NVM file {self.path}: {exc.strerror}") from exc
 
     def __repr__(self) -> str:
-        return f"FileNVM({str(self.path)!r}, size={self.size})"
+        return f"FileNVM({str(self.path)!r}, model={self.model.name})"

@@ -1,9 +1,11 @@
 """Turn a line of moves into the button presses a player would make.
 
-``keys_for_line(app, actions)`` steers a live App: for each action (a
-(src, n, dst) move or "deal") it moves the cursor along the shortest path
-of D-pad presses, chooses the group size with up, and presses A; it
-returns every button it pressed. Used to make the key scripts that the
+``keys_for_line(app, keys, actions, scheme)`` steers a live App with one
+board's buttons (SCHEMES): for each action (a (src, n, dst) move or
+"deal") it moves the cursor along the shortest path of that board's
+gestures and plays it with B (the smart move) when that is the move, else
+with A (taking fewer with A again where needed); it returns every gesture
+it made. Used to make the key scripts that the
 tests replay through the real input path.
 
     python -m host_sim.tools.autoplay GAME DEAL     # prints the key script of a win
@@ -11,14 +13,32 @@ tests replay through the real input path.
 
 import argparse
 import sys
-from collections import deque
+from collections import deque, namedtuple
 
-ARROWS = ("left", "right", "up", "down")
-_BUTTON = {"b": 0, "a": 1, "start": 2, "select": 3, "right": 4, "down": 5, "up": 6, "left": 7}
+# How a board's buttons do the game's work: ``arrows`` maps each gesture that
+# moves the cursor to the logical arrow it is (patience.screens.buttons);
+# ``a`` and ``b`` are the gestures of A and B (None: the board has no B on
+# the table); ``presses`` counts the button presses of a gesture (a double
+# tap is two; a hold and a chord one).
+Scheme = namedtuple("Scheme", "arrows a b")
+_UP, _DOWN, _LEFT, _RIGHT = 6, 5, 7, 4
+SCHEMES = {
+    "pybadge": Scheme({"left": _LEFT, "right": _RIGHT, "up": _UP, "down": _DOWN}, "a", "b"),
+    "pygamer": Scheme({"left": _LEFT, "right": _RIGHT, "up": _UP, "down": _DOWN}, "a", "b"),
+    "clue": Scheme({"b": _RIGHT, "hold:b": _UP}, "a", "hold:a"),
+    "feather-tft": Scheme({"boot": _RIGHT, "double:boot": _UP}, "hold:boot", None),
+    "feather-reverse-tft": Scheme({"d0": _LEFT, "hold:d0": _UP, "d2": _RIGHT, "hold:d2": _DOWN},
+                                  "d1", "hold:d1"),
+}
 
 
-def _path(player, start, goal):
-    """The shortest list of arrows from pile ``start`` to ``goal``."""
+def presses(gesture):
+    """Button presses a gesture takes."""
+    return 2 if gesture.startswith("double:") else 1
+
+
+def _path(player, arrows, start, goal):
+    """The shortest list of gestures (of ``arrows``) from pile ``start`` to ``goal``."""
     seen = {start: []}
     queue = deque([start])
     while queue:
@@ -26,20 +46,21 @@ def _path(player, start, goal):
         if pile == goal:
             return seen[pile]
         player.cursor, saved = pile, player.cursor
-        for arrow in ARROWS:
-            nxt = player._neighbour(_BUTTON[arrow])
-            if nxt is not None and nxt not in seen:
-                seen[nxt] = seen[pile] + [arrow]
+        for gesture, button in arrows.items():
+            nxt = player.neighbour(button)
+            if nxt not in seen:
+                seen[nxt] = seen[pile] + [gesture]
                 queue.append(nxt)
         player.cursor = saved
     raise ValueError("pile %d cannot be reached from pile %d" % (goal, start))
 
 
 class Driver:
-    """Presses buttons on an App through its keys, recording them."""
+    """Presses a board's buttons on an App through ``keys`` (anything with
+    ``press(gesture)``: ScriptKeys, or a simulated board), recording them."""
 
-    def __init__(self, app, keys):
-        self.app, self.keys, self.pressed = app, keys, []
+    def __init__(self, app, keys, scheme=SCHEMES["pybadge"]):
+        self.app, self.keys, self.scheme, self.pressed = app, keys, scheme, []
 
     def press(self, name):
         self.keys.press(name)
@@ -52,41 +73,58 @@ class Driver:
         for _ in range(200):
             if player.cursor == pile:
                 return
-            self.press(_path(player, player.cursor, pile)[0])
+            self.press(_path(player, self.scheme.arrows, player.cursor, pile)[0])
         raise RuntimeError("cursor stuck on its way to pile %d" % pile)
 
     def play(self, action):
-        player = self.app.player
+        """One action with the buttons: B when the smart move is this move,
+        else A to take, A on the pile again until ``n`` cards are held, A on
+        the destination; A on the stock to deal."""
+        from patience.core.hints import best_from
+        player, a = self.app.player, self.scheme.a
         if action == "deal":
-            self.go_to(0)
-            self.press("a")
+            self.go_to(player.game.stock)
+            self.press(a)
             return
         src, n, dst = action
         self.go_to(src)
-        while player.count < n:
-            self.press("up")
-        self.press("a")
+        if self.scheme.b and best_from(player.game, src) == (n, dst):
+            self.press(self.scheme.b)
+            return
+        self.press(a)
+        while player.held[1] > n:
+            self.press(a)
         self.go_to(dst)
-        self.press("a")
+        self.press(a)
 
 
-def keys_for_line(app, keys, actions):
-    """Play ``actions`` on the app with buttons; returns the buttons pressed."""
-    driver = Driver(app, keys)
+def keys_for_line(app, keys, actions, scheme=SCHEMES["pybadge"]):
+    """Play ``actions`` on the app with a board's buttons; returns the
+    gestures made. When the game offers to finish, A takes the offer and the
+    line ends."""
+    driver = Driver(app, keys, scheme)
     for action in actions:
         before = bytes(app.game.state)
         driver.play(action)
         if bytes(app.game.state) == before:
             raise RuntimeError("action %r did not happen" % (action,))
+        if app.player.panel.overlay is not None and not app.game.is_won():
+            driver.press(scheme.a)  # the offer to finish: play it out
+        if app.game.is_won():
+            break
     return driver.pressed
 
 
 def main(argv=None):
+    """Print the key script of a win: a simulated PyBadge, started as on the
+    board, its buttons pressed in board time (the simulator's board, like a
+    ScriptKeys, has the ``press(name)`` that Driver uses)."""
+    from host_sim.simulator.boards import get_board
     from host_sim.simulator.display import CountingDisplay
-    from host_sim.simulator.keys import ScriptKeys
+    from host_sim.simulator.session import simulate
     from host_sim.simulator.cli import firmware_dir
     from host_sim.tools.solving import solve_deal
-    from patience.screens.app import App
+    from patience.saves.store import Store
     parser = argparse.ArgumentParser(prog="python -m host_sim.tools.autoplay")
     parser.add_argument("game")
     parser.add_argument("deal", type=int)
@@ -97,11 +135,12 @@ def main(argv=None):
     if line is None:
         print("no winning line found for %s deal %d" % (args.game, args.deal), file=sys.stderr)
         return 1
-    keys = ScriptKeys()
-    with CountingDisplay(160, 128, headless=True) as display:
-        app = App(display, keys, root=firmware_dir(), game=args.game, deal=args.deal)
-        print(" ".join(keys_for_line(app, keys, line)))
-        won = app.game.is_won()
+    pybadge = get_board("pybadge")
+    with CountingDisplay(pybadge.width, pybadge.height, headless=True) as display:
+        with simulate(pybadge, display, store=Store(None), root=firmware_dir(), game=args.game,
+                      deal=args.deal) as board:
+            print(" ".join(keys_for_line(board.app, board, line)))
+            won = board.app.game.is_won()
     return 0 if won else 1
 
 

@@ -20,6 +20,7 @@ import argparse
 import sys
 
 import patience
+import patience.games
 from patience.core.dealing import FIRST_DEAL, LAST_DEAL
 from patience.core.names import parse_card
 
@@ -77,7 +78,7 @@ def parse_deck(text):
 
 def _arguments(argv):
     parser = _Parser(prog=PROG, description=__doc__.splitlines()[0])
-    parser.add_argument("game", help="%s, or all (with --deals)" % ", ".join(patience.GAMES))
+    parser.add_argument("game", help="%s, or all (with --deals)" % ", ".join(patience.games.GAMES))
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--deal", type=int, help="one deal number")
     source.add_argument("--deck", help="52 two-letter cards, comma-separated, first dealt first")
@@ -102,9 +103,9 @@ def _arguments(argv):
 
 def _checked(args):
     """The games to solve; UsageError for anything wrong in ``args``."""
-    names = list(patience.GAMES) if args.game == "all" else [args.game]
-    if args.game != "all" and args.game not in patience.GAMES:
-        raise UsageError("unknown game %r: choose from %s" % (args.game, ", ".join(patience.GAMES)))
+    names = list(patience.games.GAMES) if args.game == "all" else [args.game]
+    if args.game != "all" and args.game not in patience.games.GAMES:
+        raise UsageError("unknown game %r: choose from %s" % (args.game, ", ".join(patience.games.GAMES)))
     if args.deals is None and args.game == "all":
         raise UsageError("'all' needs --deals")
     if args.strict and names != ["agnes"]:

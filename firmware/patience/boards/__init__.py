@@ -6,21 +6,23 @@ gives the App the eight logical buttons of patience.screens.buttons (wrapped in 
 backlight dimmer), and runs the App. Each profile lives in a small module
 imported only on its own board:
 
-- board_shift: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
-  register; the LC shares the ``pybadge`` id) and PyGamer (four buttons
-  there plus the joystick as the D-pad);
-- board_few: CLUE (two buttons), Feather ESP32-S2/S3 Reverse TFT (three)
+- shift: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
+  register; all three run CircuitPython's ``pybadge`` build) and PyGamer
+  (four buttons there plus the joystick as the D-pad);
+- few: CLUE (two buttons), Feather ESP32-S2/S3 Reverse TFT (three)
   and Feather ESP32-S2/S3 TFT (one); their control schemes are described
   there.
 
+Boards with a speaker click and play a tune through the ``sound`` module.
 On any other board the screen (or, without one, the serial console) says
 which board it is and what is missing; nothing raises.
 """
 
+from ..core.modules import forget
+
 # board_id (the "Board ID:" line of boot_out.txt) -> (module, profile function)
 PROFILES = {
-    "pybadge": ("shift", "badge"),
-    "edgebadge": ("shift", "badge"),
+    "pybadge": ("shift", "badge"),  # also the PyBadge LC and the EdgeBadge
     "pygamer": ("shift", "gamer"),
     "clue_nrf52840_express": ("few", "two"),
     "adafruit_feather_esp32s2_reverse_tft": ("few", "three"),
@@ -31,6 +33,7 @@ PROFILES = {
 # boards with a screen but only touch for input
 TOUCH_ONLY = ("pyportal", "pyportal_titano", "pyportal_pynt")
 
+DRIVE = ""  # the CIRCUITPY drive's root: files are /sheets/..., /lang/...
 NO_BUTTONS = "No buttons this game knows."
 TOUCH = "Touch screens are not supported: no buttons."
 NO_DISPLAY = "No built-in display (board.DISPLAY)."
@@ -67,29 +70,60 @@ def setup(board):
     if why is not None:
         return None, why
     try:
-        return profile(board_id)(board, display), None
+        keys = profile(board_id)(board, display)
     except Exception as err:  # pylint: disable=broad-except  # a pin missing or in use
         return None, "Buttons failed: %s" % err
+    labels = getattr(board, "KEY_LABELS", None)  # the simulator's keys for the buttons
+    if labels:
+        keys.labels = labels
+    return keys, None
 
 
 def start(board=None):
     """Run the game on this board, or say why not (then wait forever)."""
     if board is None:
         import board  # pylint: disable=import-outside-toplevel,redefined-outer-name
+    app = build(board)
+    if app is not None:
+        app.run()
+    elif getattr(board, "DISPLAY", None) is not None:
+        wait()  # keep the message on the screen
+
+
+def build(board, store=None, **options):
+    """The App for ``board`` with its own buttons, or None once the screen
+    (or the serial console) says why the game cannot start here.
+
+    The loading screen shows before anything heavy is imported, and its bar
+    fills as the app, its art and the saves load. ``store`` (default: one on
+    the board's NVM) and ``options`` (root, game, deal, language) go to the
+    App, and so does ``sound`` (default: the board's speaker, if any); the
+    simulator gives its own.
+    """
+    board_id = getattr(board, "board_id", "unknown")
+    display = getattr(board, "DISPLAY", None)
+    if reason(board_id, display) is None:
+        from .message import Loading
+        loading = Loading(display)
     keys, why = setup(board)
     if keys is None:
         from .message import show
-        display = getattr(board, "DISPLAY", None)
-        show(display, getattr(board, "board_id", "unknown"), why)
-        if display is not None:
-            wait()  # keep the message on the screen
-        return
+        show(display, board_id, why)
+        return None
+    loading.step()
     from ..screens.app import App
-    app = App(board.DISPLAY, keys, store=nvm_store())
+    loading.step()
+    options.setdefault("root", DRIVE)
+    if "sound" not in options:
+        from .sound import for_board
+        options["sound"] = for_board(board)
+    app = App(display, keys, store=store if store is not None else nvm_store(), progress=loading.step, **options)
+    loading = None
+    forget(__name__ + ".message")  # the loading screen is gone
     attach = getattr(keys, "attach", None)
     if attach:
         attach(app)
-    app.run()
+    return app
 
 
 def nvm_store():

@@ -1,9 +1,8 @@
 """Key events between a board's buttons and the App: the pieces all profiles share.
 
 ``Event`` looks like a ``keypad.Event`` (key_number, pressed, released,
-timestamp). ``ticks()`` counts milliseconds as ``supervisor.ticks_ms()``
-does (wrapping at 2**29, so always a small int) and ``ticks_diff`` compares
-two of them. ``Dimmer`` dims the backlight after a minute without a press;
+timestamp); times are ``supervisor.ticks_ms()`` values (screens.ticks).
+``Dimmer`` dims the backlight after a minute without a press;
 ``Merge`` joins several keypad objects into one numbering. Every wrapper
 has ``events.get()`` like a keypad object and allocates nothing while no
 button is touched.
@@ -11,35 +10,10 @@ button is touched.
 
 from micropython import const
 
-_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
-_HALF = const(0x10000000)
+from ..screens.ticks import ticks_diff, ticks_ms
+
 IDLE_MS = const(60000)  # dim after a minute without a press
 DIM_LEVEL = 0.1  # backlight while dimmed (0..1)
-
-
-def _monotonic_ms():
-    """Milliseconds from an arbitrary start, wrapping like supervisor.ticks_ms."""
-    import time
-    if hasattr(time, "monotonic"):
-        return int(time.monotonic() * 1000) & _MASK
-    return getattr(time, "ticks_ms")() & _MASK  # plain MicroPython (the test VM)
-
-
-try:
-    import supervisor
-    ticks = supervisor.ticks_ms
-except ImportError:  # CPython tests and plain MicroPython
-    ticks = _monotonic_ms
-
-
-def ticks_diff(later, earlier):
-    """``later - earlier`` in milliseconds, correct across the wrap."""
-    return ((later - earlier + _HALF) & _MASK) - _HALF
-
-
-def ticks_add(when, ms):
-    """``when`` plus ``ms`` on the wrapping clock."""
-    return (when + ms) & _MASK
 
 
 class Event:
@@ -58,13 +32,16 @@ class Dimmer:
     together with its release so that it does nothing in the game.
 
     Where the display has no adjustable backlight nothing is dimmed and no
-    press is swallowed.
+    press is swallowed. As the outermost keys object of an eight-button
+    board it also tells the help what to call the D-pad (``pad``).
     """
+
+    pad = "controls.dpad"  # a word key; the PyGamer's is its joystick
 
     def __init__(self, source, display, clock=None, idle=IDLE_MS, level=DIM_LEVEL):
         self.source = source
         self.display = display
-        self.clock = clock or ticks
+        self.clock = clock or ticks_ms
         self.idle = idle
         self.level = level
         self.events = self

@@ -2,9 +2,9 @@
 
 ``Gestures`` reads a board's raw buttons and gives the App presses (each at
 once followed by its release) of the eight logical buttons. What a gesture
-means comes from a scheme (see board_few.py) and depends on the screen:
-GAME (the table and its notices), LIST (the title screen and the Start
-menu) or DIGITS (typing a deal number in the menu).
+means depends on a scheme (see few.py) and on the input mode the screen in
+front asks for (``app.input_mode()``: GAME, LIST or DIGITS, see
+screens.buttons).
 
 A scheme is three rows, one per mode, each (tap, hold, double, long): bytes
 with one logical button per raw button (NONE for nothing), double and long
@@ -24,45 +24,33 @@ logical button.
 from micropython import const
 
 from ..screens import buttons
-from .events import Event, ticks, ticks_add, ticks_diff
+from .events import Event
+from ..screens.ticks import ticks_add, ticks_diff, ticks_ms
 
 NONE = const(255)
-GAME = const(0)
-LIST = const(1)
-DIGITS = const(2)
 HOLD_MS = const(500)
 LONG_MS = const(1500)
 DOUBLE_MS = const(300)
 REPEAT_MS = const(300)
 
 
-def screen_mode(app):
-    """GAME, LIST or DIGITS for what ``app`` shows now."""
-    screen = app.screen
-    if getattr(screen, "game", None) is None:
-        return LIST  # the title screen
-    digits = getattr(getattr(screen, "overlay", None), "digits", 0)  # only the menu has digits
-    if digits is None:
-        return LIST
-    return DIGITS if digits else GAME
-
-
 def _game_mode():
-    return GAME
+    return buttons.GAME
 
 
 class Gestures:
     """Raw buttons from ``source`` as logical presses, per ``scheme``."""
 
-    def __init__(self, source, scheme, chords, clock=None):
+    def __init__(self, source, scheme, chords, names, clock=None):
         self.source = source
         self.scheme = scheme
         self.chords = chords
-        self.clock = clock or ticks
+        self.names = names  # the raw buttons' names, as printed on the board
+        self.clock = clock or ticks_ms
         self.mode = _game_mode
         self.events = self
         self.out = []
-        self.row = scheme[GAME]  # the gesture's (tap, hold, double, long)
+        self.row = scheme[buttons.GAME]  # the gesture's (tap, hold, double, long)
         self.down = 0  # mask of raw buttons down
         self.first = -1  # the button that began the gesture
         self.since = 0
@@ -73,13 +61,8 @@ class Gestures:
         self.pending_at = 0
 
     def attach(self, app):
-        """Follow ``app``'s screen to choose the mode."""
-        def mode():
-            try:
-                return screen_mode(app)
-            except Exception:  # pylint: disable=broad-except  # never stop the game for this
-                return GAME
-        self.mode = mode
+        """Read gestures in the mode ``app``'s screen asks for."""
+        self.mode = app.input_mode
 
     def get(self):
         """The next logical event, or None."""
@@ -105,10 +88,10 @@ class Gestures:
         if self.pending >= 0:
             pending, self.pending = self.pending, -1
             if pending == key and ticks_diff(now, self.pending_at) < DOUBLE_MS:
-                self._emit(self.row[2][key], now)
+                self._emit(self.row[buttons.DOUBLE][key], now)
                 self.down, self.first, self.fired = bit, key, True
                 return
-            self._emit(self.row[0][pending], now)
+            self._emit(self.row[buttons.TAP][pending], now)
         if not self.down:
             self.first, self.since, self.fired = key, now, False
             self.row = self.scheme[self.mode()]
@@ -135,7 +118,7 @@ class Gestures:
 
     def _poll(self, now):
         if self.pending >= 0 and ticks_diff(now, self.pending_at) >= DOUBLE_MS:
-            self._emit(self.row[0][self.pending], now)
+            self._emit(self.row[buttons.TAP][self.pending], now)
             self.pending = -1
         if not self.down or self.down != 1 << self.first:
             return

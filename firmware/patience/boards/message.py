@@ -1,16 +1,21 @@
-"""Say on the screen (and the serial console) why the game cannot start here.
+"""Text on the screen before the game's own art is loaded: the loading
+screen, and why the game cannot start on a board.
 
-The text is drawn with the built-in terminalio font in one displayio
-TileGrid, so no library is needed; if that fails the CircuitPython terminal
-is put back on the screen and the text printed there.
+Both are drawn with the built-in terminalio font (in flash, no library, no
+sprite sheet) in one displayio TileGrid. The loading screen is the first
+frame after power-on: it shows at once and fills a bar while the rest
+loads. If drawing a message fails the CircuitPython terminal is put back on
+the screen and the text printed there.
 """
 
 PLAYS_ON = "Plays on PyBadge, PyGamer, CLUE and Feather ESP32-S2/S3 (Reverse) TFT."
+TITLE = "CIRCUIT PATIENCE"
+BAR = 16  # cells of the loading bar
 
 
 def message(board_id, reason):
     """The explanation as paragraphs (a tuple of strings; "" is a blank line)."""
-    return ("CIRCUIT PATIENCE", "", "Board: %s" % board_id, reason, PLAYS_ON)
+    return (TITLE, "", "Board: %s" % board_id, reason, PLAYS_ON)
 
 
 def wrap(paragraphs, columns):
@@ -34,6 +39,78 @@ def wrap(paragraphs, columns):
     return lines
 
 
+def _font():
+    import terminalio
+    return terminalio.FONT
+
+
+def fit(paragraphs, display):
+    """(lines, scale): the paragraphs wrapped, twice the size where it all fits."""
+    width, height = _font().get_bounding_box()[:2]
+    for scale in (2, 1):
+        lines = wrap(paragraphs, display.width // (width * scale))
+        if len(lines) * height * scale <= display.height:
+            break
+    return lines, scale
+
+
+class Lines:
+    """Lines of terminalio text, ``scale`` times the font's size, in the
+    middle of ``display``."""
+
+    def __init__(self, display, lines, scale):
+        import displayio
+        font = self.font = _font()
+        width, height = font.get_bounding_box()[:2]
+        palette = displayio.Palette(2)
+        palette[0] = 0x000000
+        palette[1] = 0xFFFFFF
+        self.space = self._tile(" ", 0)
+        self.columns = max(len(line) for line in lines)
+        self.grid = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=self.columns,
+                                       height=len(lines), tile_width=width, tile_height=height,
+                                       default_tile=self.space)
+        for row, line in enumerate(lines):
+            self.line(row, line)
+        group = displayio.Group(scale=scale,
+                                x=(display.width - self.columns * width * scale) // 2,
+                                y=(display.height - len(lines) * height * scale) // 2)
+        group.append(self.grid)
+        display.root_group = group
+
+    def line(self, row, text):
+        """Show ``text`` on a row, centred (cut to fit)."""
+        at = row * self.columns
+        start = (self.columns - len(text)) // 2
+        for column in range(self.columns):
+            index = column - start
+            char = text[index] if 0 <= index < len(text) else " "
+            self.grid[at + column] = self._tile(char, self.space)
+
+    def _tile(self, char, missing):
+        """The font bitmap's tile for ``char`` (a Glyph is a named tuple on the board)."""
+        glyph = self.font.get_glyph(ord(char))
+        return missing if glyph is None else getattr(glyph, "tile_index")
+
+
+class Loading:
+    """The first frame: the title and a bar that fills as the game loads."""
+
+    def __init__(self, display):
+        self.display = display
+        self.filled = 0
+        width = _font().get_bounding_box()[0]
+        scale = 2 if len(TITLE) * width * 2 <= display.width else 1
+        self.text = Lines(display, (TITLE, "", "-" * BAR), scale)
+        display.refresh()
+
+    def step(self, count=BAR // 4):
+        """Fill ``count`` more cells of the bar and show it."""
+        self.filled = min(BAR, self.filled + count)
+        self.text.line(2, "#" * self.filled + "-" * (BAR - self.filled))
+        self.display.refresh()
+
+
 def show(display, board_id, reason):
     """Print the explanation and show it on ``display`` (which may be None)."""
     paragraphs = message(board_id, reason)
@@ -41,40 +118,10 @@ def show(display, board_id, reason):
     if display is None:
         return
     try:
-        _draw(display, paragraphs)
+        Lines(display, *fit(paragraphs, display))
+        display.auto_refresh = True
     except Exception:  # pylint: disable=broad-except  # fall back to the terminal
         _terminal(display)
-
-
-def _draw(display, paragraphs):
-    import displayio
-    import terminalio
-    font = terminalio.FONT
-    width, height = font.get_bounding_box()[:2]
-    for scale in (2, 1):  # twice the size where it all fits
-        lines = wrap(paragraphs, display.width // (width * scale))
-        if len(lines) * height * scale <= display.height:
-            break
-    palette = displayio.Palette(2)
-    palette[0] = 0x000000
-    palette[1] = 0xFFFFFF
-    space = _tile(font, " ", 0)
-    grid = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=max(len(line) for line in lines),
-                              height=len(lines), tile_width=width, tile_height=height,
-                              default_tile=space)
-    for row, line in enumerate(lines):
-        for column, char in enumerate(line):
-            grid[column, row] = _tile(font, char, space)
-    group = displayio.Group(scale=scale)
-    group.append(grid)
-    display.root_group = group
-    display.auto_refresh = True
-
-
-def _tile(font, char, missing):
-    """The font bitmap's tile for ``char`` (a Glyph is a named tuple on the board)."""
-    glyph = font.get_glyph(ord(char))
-    return missing if glyph is None else getattr(glyph, "tile_index")
 
 
 def _terminal(display):

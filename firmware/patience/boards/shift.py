@@ -12,7 +12,8 @@ App repeats a held direction itself.
 from micropython import const
 
 from ..screens import buttons
-from .events import Dimmer, Event, ticks
+from .events import Dimmer, Event
+from ..screens.ticks import ticks_ms
 
 CENTRE = const(32768)
 PUSH = const(16000)  # deflection (of 32768) that presses a direction
@@ -39,7 +40,9 @@ def gamer(board, display, clock=None):
     import analogio
     stick = Stick(shift_keys(board, 4), analogio.AnalogIn(board.JOYSTICK_X),
                   analogio.AnalogIn(board.JOYSTICK_Y), clock)
-    return Dimmer(stick, display, clock)
+    keys = Dimmer(stick, display, clock)
+    keys.pad = "controls.joystick"  # what the help calls its D-pad
+    return keys
 
 
 class Stick:
@@ -48,7 +51,7 @@ class Stick:
     def __init__(self, keys, x, y, clock=None):
         self.keys = keys
         self.axes = (x, y)
-        self.clock = clock or ticks
+        self.clock = clock or ticks_ms
         self.held = [-1, -1]  # the direction each axis holds, or -1
         self.out = []
         self.events = self

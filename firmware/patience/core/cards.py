@@ -25,11 +25,6 @@ def is_red(card):
     return 0 < suit(card) < 3
 
 
-def is_face_up(card):
-    """True when the face-up bit is set."""
-    return bool(card & FACE_UP)
-
-
 def make(rank_, suit_):
     """The face-down card byte of a rank (1-13) and a suit (0-3)."""
     return (suit_ << 4) | rank_

@@ -12,7 +12,7 @@ deck there and on CPython; then a Fisher-Yates shuffle.
 from micropython import const
 
 from .cards import FACE_UP, is_valid, rank
-from .engine import STOCK, Game
+from .engine import Game
 
 FIRST_DEAL = const(1)
 LAST_DEAL = const(999999999)
@@ -88,34 +88,19 @@ class Dealer:
 
     def __init__(self, game):
         self.game = game
-
-    def put(self, pile, card):
-        """Deal one card onto the top of a pile."""
-        game = self.game
-        state = game.state
-        at = game.end(pile)
-        for i in range(game.end(game.pile_count - 1), at, -1):
-            state[i] = state[i - 1]
-        state[at] = card
-        for later in range(pile, game.pile_count):
-            state[52 + later] += 1
-
-    def turn_up(self, pile):
-        """Turn the pile's top card face up."""
-        self.game.state[self.game.end(pile) - 1] |= FACE_UP
+        self.put = game.put
+        self.turn_up = game.turn_up
 
     def base(self, foundation, card):
         """Deal the base card face up onto a foundation: it fixes the base
         rank and scores one point."""
-        self.put(foundation, card | FACE_UP)
-        variables = 52 + self.game.pile_count  # base, redeals used, score
-        self.game.state[variables] = rank(card)
-        self.game.state[variables + 2] += 1
+        self.game.put(foundation, card | FACE_UP)
+        self.game.fix_base(rank(card))
 
     def stock(self, deck, first):
         """The cards deck[first:] form the stock, face down, deck[first] on top."""
         for i in range(51, first - 1, -1):
-            self.put(STOCK, deck[i])
+            self.game.put(self.game.stock, deck[i])
 
 
 def deal(rules, seed=None, deck=None):

@@ -5,7 +5,7 @@ Used by ``str(game)`` (the simulator's --dump, tests, the serial console).
 
 from .cards import FACE_UP
 from .names import RANKS, card_name
-from .engine import KIND_NAMES
+from .piles import KIND_NAMES
 
 
 def describe(game):

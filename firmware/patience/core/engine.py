@@ -2,9 +2,12 @@
 
 A position is ``state``: the 52 card bytes in pile order (pile 0 bottom
 first), then one byte per pile holding where that pile ends, then the
-variables BASE (rank, 0 while unset), REDEALS_USED and SCORE. A game's rules
-live in its own module (``rules``); the engine moves cards, records history
-(4 bytes per step, preallocated) and undoes it.
+variables BASE (rank, 0 while unset), REDEALS_USED and SCORE. Only this
+module reads or writes that layout; dealing, the screens and the tests use
+its methods (``put``, ``turn_up``, ``fix_base``, ``use_redeals``,
+``differs``). A game's rules live in their own module (``rules``, see
+``patience.games``); the engine moves cards, records history (4 bytes per
+step, preallocated) and undoes it.
 
 History entry: flags, src, dst, n. The low two bits of flags are the action
 (card move, stock press, redeal); the rest record what happened by itself
@@ -14,18 +17,8 @@ after the step so that undo can take it back exactly.
 from micropython import const
 
 from .cards import FACE_UP, next_rank, rank
-
-STOCK = const(0)
-WASTE = const(1)
-FOUNDATION = const(2)
-TABLEAU = const(3)
-RESERVE = const(4)
-KIND_NAMES = ("stock", "waste", "foundation", "tableau", "reserve")
-
-# How a pile's cards spread on screen (each game's LAYOUT uses these).
-FAN_NONE = const(0)
-FAN_DOWN = const(1)
-FAN_RIGHT = const(2)
+from .piles import STOCK, WASTE, FOUNDATION, TABLEAU
+from .why import FIRST_HOME, HOME_NEXT, NOTHING, STARTS_BASE, STOCK_DEALS, TAKES_NONE
 
 _ACT_MOVE = const(0)
 _ACT_DEAL = const(1)
@@ -43,16 +36,32 @@ _VAR_COUNT = const(3)
 _HISTORY_START = const(256)  # entries preallocated; doubles when full
 
 
+def _first_of(kinds, kind):
+    """The first pile of a kind, or None when the game has none."""
+    at = kinds.find(bytes((kind,)))
+    return None if at < 0 else at
+
+
+def state_size(pile_count):
+    """Bytes in the ``state`` of a game with ``pile_count`` piles."""
+    return 52 + pile_count + _VAR_COUNT
+
+
 class Game:
-    """A game in progress: its position, its rules and its history."""
+    """A game in progress: its position, its rules and its history.
+
+    ``Game(rules, seed)`` has empty piles; ``patience.new_game`` deals it.
+    """
 
     def __init__(self, rules, seed):
         self.rules = rules
         self.name = rules.NAME
         self.kinds = rules.KINDS
         self.pile_count = len(rules.KINDS)
+        self.stock = _first_of(rules.KINDS, STOCK)  # pile numbers, or None
+        self.waste = _first_of(rules.KINDS, WASTE)
         self.seed = seed
-        self.state = bytearray(52 + self.pile_count + _VAR_COUNT)
+        self.state = bytearray(state_size(self.pile_count))
         self._ends = 52
         self._vars = 52 + self.pile_count
         self.history = bytearray(4 * _HISTORY_START)
@@ -114,32 +123,95 @@ class Game:
         """True when all 52 cards are on the foundations."""
         return self.score == 52
 
-    def builds_home(self, foundation, card):
-        """True when ``card`` may go onto ``foundation`` by rank and suit."""
+    def home_problem(self, foundation, card):
+        """0 when ``card`` may go onto ``foundation`` by rank and suit, else
+        why not (a code of core.why)."""
         if self.size(foundation) == 0:
             if self.base == 0:
                 first = self.rules.FIRST_FOUNDATION
-                return first is None or first == foundation
-            return rank(card) == self.base
+                return 0 if first is None or first == foundation else FIRST_HOME
+            return 0 if rank(card) == self.base else STARTS_BASE
         top = self.card(foundation)
-        return (card & 0x30) == (top & 0x30) and rank(card) == next_rank(rank(top))
+        if (card & 0x30) == (top & 0x30) and rank(card) == next_rank(rank(top)):
+            return 0
+        return HOME_NEXT
+
+    def differs(self, pile, earlier):
+        """True when the pile's cards (for a foundation, also the base rank)
+        differ from those in ``earlier``, a copy of ``state`` taken before."""
+        ends = self._ends
+        start = earlier[ends + pile - 1] if pile else 0
+        end = earlier[ends + pile]
+        if start != self.start(pile) or end != self.end(pile):
+            return True
+        state = self.state
+        for i in range(start, end):
+            if state[i] != earlier[i]:
+                return True
+        return self.kinds[pile] == FOUNDATION and earlier[self._vars + _BASE] != self.base
+
+    # -- building a position (dealing, tests) ---------------------------
+
+    def put(self, pile, card):
+        """Put a card byte on top of a pile as it is dealt; a card put on a
+        foundation scores. No history: for dealing and setting up positions."""
+        state = self.state
+        at = self.end(pile)
+        for i in range(self.end(self.pile_count - 1), at, -1):
+            state[i] = state[i - 1]
+        state[at] = card
+        for later in range(pile, self.pile_count):
+            state[self._ends + later] += 1
+        if self.kinds[pile] == FOUNDATION:
+            self._add_score(1)
+
+    def turn_up(self, pile):
+        """Turn the pile's top card face up."""
+        self.state[self.end(pile) - 1] |= FACE_UP
+
+    def fix_base(self, rank_):
+        """Set the base rank (1-13; 0 unsets it)."""
+        self._set_var(_BASE, rank_)
+
+    def use_redeals(self, count):
+        """Count ``count`` redeals as used (0 to the game's REDEALS)."""
+        self._set_var(_REDEALS_USED, count)
 
     # -- moves -----------------------------------------------------------
 
+    def pick_problem(self, src, n):
+        """0 when the top ``n`` cards of src may be taken, else why not (a
+        code of core.why)."""
+        if n > self.size(src):
+            return NOTHING
+        if src == self.stock:
+            return STOCK_DEALS
+        return self.rules.pick_problem(self, src, n)
+
+    def drop_problem(self, src, n, dst):
+        """0 when the top ``n`` cards of src (which may be taken) may go onto
+        dst, else why not (a code of core.why)."""
+        kind = self.kinds[dst]
+        if kind != FOUNDATION and kind != TABLEAU:
+            return TAKES_NONE
+        return self.rules.drop_problem(self, src, n, dst)
+
+    def problem(self, src, n, dst):
+        """0 when the move is allowed, else why not (a code of core.why)."""
+        return self.pick_problem(src, n) or self.drop_problem(src, n, dst)
+
     def is_legal(self, src, n, dst):
         """True when moving the top ``n`` cards of src onto dst is allowed."""
-        return (src != dst and n <= self.size(src)
-                and self.rules.can_pick(self, src, n)
-                and self.rules.can_drop(self, src, n, dst))
+        return src != dst and not self.problem(src, n, dst)
 
     def moves(self):
         """Every legal card move as a list of (src, n, dst)."""
         found = []
         for src in range(self.pile_count):
             for n in range(1, self.size(src) + 1):
-                if self.rules.can_pick(self, src, n):
+                if not self.pick_problem(src, n):
                     for dst in range(self.pile_count):
-                        if dst != src and self.rules.can_drop(self, src, n, dst):
+                        if dst != src and not self.drop_problem(src, n, dst):
                             found.append((src, n, dst))
         return found
 
@@ -164,17 +236,17 @@ class Game:
         action = self._stock_action()
         if not action:
             return False
-        self._play(action - 1, STOCK, 0, WASTE)
+        self._play(action - 1, self.stock, 0, self.stock)
         self.recorded = self.done
         return True
 
     def _stock_action(self):
         """1 + _ACT_DEAL or 1 + _ACT_REDEAL for what the stock does now, or 0."""
-        if not self.rules.stock_works(self):
+        if self.stock is None or not self.rules.stock_works(self):
             return 0
-        if self.size(STOCK):
+        if self.size(self.stock):
             return 1 + _ACT_DEAL
-        if self.rules.DEAL_ROW is None and self.size(WASTE) and self.redeals_left > 0:
+        if self.waste is not None and self.size(self.waste) and self.redeals_left > 0:
             return 1 + _ACT_REDEAL
         return 0
 
@@ -205,7 +277,7 @@ class Game:
             self._undeal(n)
         else:
             self._set_var(_REDEALS_USED, self.state[self._vars + _REDEALS_USED] - 1)
-            self._shift(STOCK, n, WASTE, True, FACE_UP)
+            self._shift(self.stock, n, self.waste, True, FACE_UP)
         return True
 
     def redo(self):
@@ -232,9 +304,9 @@ class Game:
             n = self._do_deal()
             flags = 0
         else:
-            n = self.size(WASTE)
+            n = self.size(self.waste)
             self._set_var(_REDEALS_USED, self.state[self._vars + _REDEALS_USED] + 1)
-            self._shift(WASTE, n, STOCK, True, 0)
+            self._shift(self.waste, n, self.stock, True, 0)
             flags = 0
         self._record(action | flags, src, dst, n)
 
@@ -289,12 +361,12 @@ class Game:
         """Turn one stock card onto the waste, or deal a row; returns cards dealt."""
         row = self.rules.DEAL_ROW
         if row is None:
-            self._shift(STOCK, 1, WASTE, False, FACE_UP)
+            self._shift(self.stock, 1, self.waste, False, FACE_UP)
             return 1
         dealt = 0
         for pile in row:
-            if self.size(STOCK):
-                self._shift(STOCK, 1, pile, False, FACE_UP)
+            if self.size(self.stock):
+                self._shift(self.stock, 1, pile, False, FACE_UP)
                 dealt += 1
         return dealt
 
@@ -302,10 +374,10 @@ class Game:
         """Put back the ``n`` cards of the last stock press."""
         row = self.rules.DEAL_ROW
         if row is None:
-            self._shift(WASTE, 1, STOCK, False, 0)
+            self._shift(self.waste, 1, self.stock, False, 0)
             return
         for index in range(n - 1, -1, -1):
-            self._shift(row[index], 1, STOCK, False, 0)
+            self._shift(row[index], 1, self.stock, False, 0)
 
     def _make_room(self):
         """Double the history buffer when the next entry would not fit."""

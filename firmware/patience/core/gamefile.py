@@ -1,6 +1,6 @@
 """Games as bytes: the save format written by ``to_bytes`` and read back.
 
-Layout (little-endian): b"CP", version, game number, deal number (4 bytes),
+Layout (little-endian): b"CP", version, the game's save NUMBER, deal number (4 bytes),
 the position (``Game.state``), done and recorded history counts (2 bytes
 each), ``recorded`` history entries of 4 bytes, then a CRC-16 of all of it.
 Anything truncated, damaged or of another version is refused with a
@@ -60,13 +60,12 @@ def get16(data, at):
 
 def dump(game):
     """The bytes of a game: position, whole history (redo part too), CRC."""
-    from .. import GAMES
     state_len = len(game.state)
     hist_at = _HEADER + state_len + 4
     out = bytearray(hist_at + 4 * game.recorded + 2)
     out[0:2] = MAGIC
     out[2] = VERSION
-    out[3] = GAMES.index(game.name)
+    out[3] = game.rules.NUMBER
     seed = game.seed
     for i in range(4):
         out[4 + i] = (seed >> (8 * i)) & 0xFF
@@ -78,10 +77,8 @@ def dump(game):
     return bytes(out)
 
 
-def load(data):
-    """A Game from ``dump`` bytes, checked; ValueError says what is wrong."""
-    from .. import GAMES, rules_for
-    from .engine import Game
+def game_number(data):
+    """The save id of the game in ``dump`` bytes; ValueError if the header is wrong."""
     if len(data) < _HEADER + 2:
         raise ValueError("saved game is truncated (%d bytes)" % len(data))
     if data[0:2] != MAGIC:
@@ -89,13 +86,19 @@ def load(data):
     if data[2] != VERSION:
         raise ValueError("saved game has version %d, this program reads version %d"
                          % (data[2], VERSION))
-    if data[3] >= len(GAMES):
-        raise ValueError("saved game names unknown game number %d" % data[3])
-    seed = data[4] | data[5] << 8 | data[6] << 16 | data[7] << 24
-    game = Game(rules_for(GAMES[data[3]]), seed)
+    return data[3]
+
+
+def deal_number(data):
+    """The deal number in ``dump`` bytes (0 for a game dealt from a deck)."""
+    return data[4] | data[5] << 8 | data[6] << 16 | data[7] << 24
+
+
+def read_into(game, data):
+    """Fill a new, empty ``game`` of the saved kind from ``dump`` bytes, checked;
+    ValueError says what is wrong."""
     _read_body(game, data)
     _check_position(game)
-    return game
 
 
 def _read_body(game, data):

@@ -1,7 +1,9 @@
-"""Hints: which legal move is worth making (imported only when asked)."""
+"""Which moves are worth making: the hint, how many cards a move takes,
+the one-press smart move, and whether the rest is plainly won.
+(Imported when first asked.)"""
 
-from .cards import FACE_UP
-from .engine import FOUNDATION, TABLEAU, WASTE, RESERVE
+from .cards import FACE_UP, next_rank, rank
+from .piles import FOUNDATION, TABLEAU, WASTE, RESERVE
 
 
 def best_move(game):
@@ -41,3 +43,96 @@ def _worth(game, src, n, dst):
     if kinds[src] == WASTE or kinds[src] == RESERVE:
         return 2
     return 1 if whole and game.size(dst) else 0
+
+
+def best_count(game, src, most, dst):
+    """How many of the top ``most`` cards of src to move onto dst: the most
+    useful count that may go there, 0 if none may.
+
+    To a foundation: the longest group that goes home in order (a group
+    lands top card first, so each card under the top must be the next of
+    its suit). Elsewhere: the most useful count, the most cards on ties
+    (they only differ where an empty pile takes any group).
+    """
+    home = game.kinds[dst] == FOUNDATION
+    found = 0
+    found_worth = -1
+    for n in range(1, most + 1):
+        if not game.is_legal(src, n, dst):
+            continue
+        if home:
+            if n > 1 and not _in_order(game, src, n):
+                break
+            found = n
+            continue
+        worth = _worth(game, src, n, dst)
+        if worth >= found_worth:
+            found, found_worth = n, worth
+    return found
+
+
+def _in_order(game, src, n):
+    """True when the top n cards of src, top first, climb one suit in order."""
+    for depth in range(1, n):
+        lower, upper = game.card(src, depth - 1), game.card(src, depth)
+        if (lower & 0x30) != (upper & 0x30) or rank(upper) != next_rank(rank(lower)):
+            return False
+    return True
+
+
+def movable(game, src):
+    """How many cards on top of src may be taken at most (0: none)."""
+    most = 0
+    for n in range(1, game.size(src) + 1):
+        if not game.pick_problem(src, n):
+            most = n
+    return most
+
+
+def best_from(game, src):
+    """(n, dst): the most useful move of cards on top of src, home first,
+    then where they turn a card, free a card for home or build; None when
+    no move from there is worth making."""
+    most = movable(game, src)
+    best = None
+    best_worth = 0
+    for dst in range(game.pile_count):
+        if dst == src or not most:
+            continue
+        n = best_count(game, src, most, dst)
+        if n:
+            worth = _worth(game, src, n, dst) * 2 + (1 if game.size(dst) else 0)
+            if worth > best_worth:
+                best, best_worth = (n, dst), worth
+    return best if best_worth > 1 else None
+
+
+def can_finish(game):
+    """True when sending cards home one at a time wins from here (no card
+    face down, nothing to redo). Tries it and takes it back."""
+    if game.recorded != game.done:
+        return False
+    for i in range(52):
+        if not game.state[i] & FACE_UP:
+            return False
+    played = 0
+    move = home_move(game)
+    while move is not None:
+        game.move(move[0], 1, move[1])
+        played += 1
+        move = home_move(game)
+    won = game.is_won()
+    for _ in range(played):
+        game.undo()
+    game.recorded = game.done
+    return won
+
+
+def home_move(game):
+    """(pile, foundation): the first card that may go home, or None."""
+    for pile in range(game.pile_count):
+        if game.kinds[pile] != FOUNDATION and game.size(pile):
+            target = game.auto_target(pile)
+            if target is not None:
+                return pile, target
+    return None

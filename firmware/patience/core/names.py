@@ -1,7 +1,7 @@
 """Cards by name: two characters, rank from ``A23456789TJQK`` then suit
 from ``cdhs`` (``Ac``, ``Td``, ``Kh``, ``9s``).
 
-For text (dumps, messages, tests, host tools); nothing in play needs it.
+For text: dumps, messages, the status line (rank letters), tests and host tools.
 """
 
 from .cards import make, rank, suit

@@ -6,10 +6,12 @@ stock deals a row onto the seven tableau piles; there is no redeal.
 """
 
 from ..core.cards import FACE_UP, is_red, rank, next_rank
-from ..core.engine import STOCK, FOUNDATION, TABLEAU
-from ..core.engine import FAN_NONE as _, FAN_DOWN as D
+from ..core.why import COLOUR_BELOW, FACE_DOWN, NOT_A_RUN, ONE_AT_A_TIME, ONLY_TOP, STOCK_FILLS
+from ..core.piles import STOCK, FOUNDATION, TABLEAU
+from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "agnes"
+NUMBER = 1  # its id in saves: fixed for ever, never reused
 KINDS = bytes((STOCK, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
                TABLEAU, TABLEAU, TABLEAU, TABLEAU, TABLEAU, TABLEAU, TABLEAU))
 REDEALS = 0
@@ -53,26 +55,26 @@ def _descends(g, lower, upper):
     return next_rank(rank(upper)) == rank(lower) and not (base == 1 and rank(upper) == 13)
 
 
-def can_pick(g, src, n):
+def pick_problem(g, src, n):
     """A foundation's top card, or a face-up same-colour run down."""
-    kind = g.kinds[src]
-    if kind == FOUNDATION:
-        return n == 1
-    if kind != TABLEAU or not g.card(src, n - 1) & FACE_UP:
-        return False
+    if g.kinds[src] == FOUNDATION:
+        return 0 if n == 1 else ONLY_TOP
+    if not g.card(src, n - 1) & FACE_UP:
+        return FACE_DOWN
     for depth in range(n - 1):
         if not _descends(g, g.card(src, depth + 1), g.card(src, depth)):
-            return False
-    return True
+            return NOT_A_RUN
+    return 0
 
 
-def can_drop(g, src, n, dst):
+def drop_problem(g, src, n, dst):
     """Foundations take single cards; non-empty tableau piles take runs."""
-    kind = g.kinds[dst]
+    if g.kinds[dst] == FOUNDATION:
+        return g.home_problem(dst, g.card(src)) if n == 1 else ONE_AT_A_TIME
+    if g.size(dst) == 0:
+        return STOCK_FILLS
     deepest = g.card(src, n - 1)
-    if kind == FOUNDATION:
-        return n == 1 and g.builds_home(dst, deepest)
-    if kind != TABLEAU or g.size(dst) == 0:
-        return False
     top = g.card(dst)
-    return is_red(top) == is_red(deepest) and next_rank(rank(deepest)) == rank(top)
+    if is_red(top) == is_red(deepest) and next_rank(rank(deepest)) == rank(top):
+        return 0
+    return COLOUR_BELOW

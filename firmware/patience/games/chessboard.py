@@ -7,10 +7,12 @@ or one down.
 """
 
 from ..core.cards import FACE_UP, rank, next_rank
-from ..core.engine import FOUNDATION, TABLEAU
-from ..core.engine import FAN_NONE as _, FAN_RIGHT as R
+from ..core.why import ONLY_TOP, STAYS_HOME, SUIT_NEXT
+from ..core.piles import FOUNDATION, TABLEAU
+from ..core.piles import FAN_NONE as _, FAN_RIGHT as R
 
 NAME = "chessboard"
+NUMBER = 3  # its id in saves: fixed for ever, never reused
 KINDS = bytes((TABLEAU, TABLEAU, TABLEAU, FOUNDATION, TABLEAU, TABLEAU, FOUNDATION,
                TABLEAU, TABLEAU, FOUNDATION, TABLEAU, TABLEAU, FOUNDATION, TABLEAU))
 REDEALS = 0
@@ -43,18 +45,22 @@ def stock_works(g):
     return False
 
 
-def can_pick(g, src, n):
+def pick_problem(g, src, n):
     """The top card of a tableau pile."""
-    return n == 1 and g.kinds[src] == TABLEAU
+    if g.kinds[src] == FOUNDATION:
+        return STAYS_HOME
+    return 0 if n == 1 else ONLY_TOP
 
 
-def can_drop(g, src, n, dst):
+def drop_problem(g, src, n, dst):
     """Home by suit from the base; tableau by suit one up or one down."""
     card = g.card(src)
     if g.kinds[dst] == FOUNDATION:
-        return g.builds_home(dst, card)
+        return g.home_problem(dst, card)
     if g.size(dst) == 0:
-        return True
+        return 0
     top = g.card(dst)
-    return (card & 0x30) == (top & 0x30) and (
-        next_rank(rank(card)) == rank(top) or next_rank(rank(top)) == rank(card))
+    if (card & 0x30) == (top & 0x30) and (
+            next_rank(rank(card)) == rank(top) or next_rank(rank(top)) == rank(card)):
+        return 0
+    return SUIT_NEXT

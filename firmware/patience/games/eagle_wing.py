@@ -8,10 +8,13 @@ at most; an emptied wing pile is refilled from the trunk at once.
 from micropython import const
 
 from ..core.cards import FACE_UP, rank, next_rank
-from ..core.engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
-from ..core.engine import FAN_NONE as _, FAN_DOWN as D
+from ..core.why import (ONE_AT_A_TIME, ONLY_TOP, PILE_FULL, STAYS_HOME, SUIT_BELOW,
+                        TRUNK_CLOSED)
+from ..core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
+from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "eagle-wing"
+NUMBER = 0  # its id in saves: fixed for ever, never reused
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
                TABLEAU, TABLEAU, TABLEAU, TABLEAU, RESERVE,
                TABLEAU, TABLEAU, TABLEAU, TABLEAU))
@@ -29,7 +32,7 @@ ROWS = 2
 LAYOUT = bytes((  # (column, row, fan) of each pile in turn
     0, 0, _,  1, 0, _,  5, 0, _,  6, 0, _,
     7, 0, _,  8, 0, _,  0, 1, D,  1, 1, D,
-    2, 1, D,  3, 1, D,  4, 1, D,  5, 1, D,
+    2, 1, D,  3, 1, D,  4, 1, _,  5, 1, D,
     6, 1, D,  7, 1, D,  8, 1, D,
 ))
 
@@ -50,27 +53,32 @@ def stock_works(g):
     return True
 
 
-def can_pick(g, src, n):
-    """Waste top, any tableau group, the trunk's last (face-up) card."""
+def pick_problem(g, src, n):
+    """The waste's top card, any tableau group, the trunk's last (face-up) card."""
     kind = g.kinds[src]
     if kind == TABLEAU:
-        return True
-    if kind == WASTE:
-        return n == 1
-    return kind == RESERVE and n == 1 and bool(g.card(src) & FACE_UP)
-
-
-def can_drop(g, src, n, dst):
-    """Foundations take the group's top card first; wing piles one card."""
-    kind = g.kinds[dst]
-    moved = g.card(src)
+        return 0
     if kind == FOUNDATION:
-        return g.builds_home(dst, moved)
-    if kind != TABLEAU or n != 1:
-        return False
+        return STAYS_HOME
+    if kind == RESERVE and not g.card(src) & FACE_UP:
+        return TRUNK_CLOSED
+    return 0 if n == 1 else ONLY_TOP
+
+
+def drop_problem(g, src, n, dst):
+    """Foundations take the group's top card first; wing piles one card,
+    the same suit one lower, three cards at most."""
+    moved = g.card(src)
+    if g.kinds[dst] == FOUNDATION:
+        return g.home_problem(dst, moved)
+    if n != 1:
+        return ONE_AT_A_TIME
     size = g.size(dst)
     if size == 0:
-        return True
+        return 0
+    if size >= _WING_LIMIT:
+        return PILE_FULL
     top = g.card(dst)
-    return (size < _WING_LIMIT and (moved & 0x30) == (top & 0x30)
-            and next_rank(rank(moved)) == rank(top))
+    if (moved & 0x30) == (top & 0x30) and next_rank(rank(moved)) == rank(top):
+        return 0
+    return SUIT_BELOW

@@ -6,10 +6,13 @@ until then only reserve cards move and the stock is closed.
 """
 
 from ..core.cards import FACE_UP, is_red, rank, next_rank
-from ..core.engine import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
-from ..core.engine import FAN_NONE as _, FAN_DOWN as D
+from ..core.why import (BASE_FIRST, ONE_AT_A_TIME, ONLY_TOP, OTHER_BELOW, RESERVES_FIRST,
+                        STAYS_HOME, TOP_OR_WHOLE)
+from ..core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
+from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 
 NAME = "glenwood"
+NUMBER = 2  # its id in saves: fixed for ever, never reused
 KINDS = bytes((STOCK, WASTE, FOUNDATION, FOUNDATION, FOUNDATION, FOUNDATION,
                RESERVE, TABLEAU, TABLEAU, TABLEAU, TABLEAU,
                RESERVE, RESERVE, RESERVE))
@@ -44,16 +47,16 @@ def stock_works(g):
     return g.base != 0
 
 
-def can_pick(g, src, n):
+def pick_problem(g, src, n):
     """Reserve tops always; waste top, tableau top or whole pile after base."""
     kind = g.kinds[src]
-    if kind == RESERVE:
-        return n == 1
-    if g.base == 0:
-        return False
-    if kind == WASTE:
-        return n == 1
-    return kind == TABLEAU and (n == 1 or n == g.size(src))
+    if kind == FOUNDATION:
+        return STAYS_HOME
+    if kind != RESERVE and g.base == 0:
+        return BASE_FIRST
+    if kind == TABLEAU:
+        return 0 if n == 1 or n == g.size(src) else TOP_OR_WHOLE
+    return 0 if n == 1 else ONLY_TOP
 
 
 def _reserves_empty(g):
@@ -63,17 +66,16 @@ def _reserves_empty(g):
     return True
 
 
-def can_drop(g, src, n, dst):
+def drop_problem(g, src, n, dst):
     """Single cards home; opposite colour down on the tableau."""
-    kind = g.kinds[dst]
     deepest = g.card(src, n - 1)
-    if kind == FOUNDATION:
-        return n == 1 and g.builds_home(dst, deepest)
-    if kind != TABLEAU:
-        return False
+    if g.kinds[dst] == FOUNDATION:
+        return g.home_problem(dst, deepest) if n == 1 else ONE_AT_A_TIME
     if g.kinds[src] == TABLEAU and n != g.size(src):
-        return False
+        return TOP_OR_WHOLE
     if g.size(dst) == 0:
-        return g.kinds[src] != WASTE or _reserves_empty(g)
+        return RESERVES_FIRST if g.kinds[src] == WASTE and not _reserves_empty(g) else 0
     top = g.card(dst)
-    return is_red(top) != is_red(deepest) and next_rank(rank(deepest)) == rank(top)
+    if is_red(top) != is_red(deepest) and next_rank(rank(deepest)) == rank(top):
+        return 0
+    return OTHER_BELOW

@@ -1,54 +1,66 @@
 """Nothing lost: the games in play, settings and statistics kept in a Store.
 
 The App tells the keeper when the game on the table changes; the keeper
-saves once the buttons have been still for ``SAVE_AFTER`` seconds, and at
+saves once the buttons have been still for ``SAVE_AFTER_MS``, and at
 once when asked (menu actions, a won game, another deal or game). Lines for
 the player (saves off, a damaged save, dropped undo steps) wait in
-``notices`` until a screen shows them.
+``notices``, as word keys with their values, until a screen shows them.
+Between saves the keeper holds only what it keeps (kept.Saved) and the
+store's memo: the code that packs and writes records is let go.
 """
 
 from micropython import const
 
-from .. import GAMES, load_game
+from .. import load_game
+from ..core.modules import forget
+from ..games import SLOTS, name_of, number
 
-SAVE_AFTER = const(20)  # seconds without a button press before saving a change
+SAVE_AFTER_MS = const(20000)  # still buttons for this long: save a change
+
+
+_CODE = (".saves.records", ".saves.store", ".core.gamefile")  # only saving and loading need these
 
 
 class Keeper:
-    """Wraps a Store: what was saved, what changed, what to tell the player."""
+    """What was saved, what changed, what to tell the player."""
 
     def __init__(self, store=None):
-        """``store=None`` keeps nothing and says nothing (tests, demos)."""
-        quiet = store is None
-        if quiet:
-            from .store import Store
-            store = Store(None)
-        self.store = store
-        self.saved = store.load()
+        """``store`` is a store.Store just opened; None keeps nothing and says
+        nothing (tests, demos)."""
+        self.nvm = None
+        self.memo = None
         self.notices = []
-        if not store.enabled and not quiet:
-            self.notices.append(store.problem)
-        self._take_store_notice()
         self.dirty = False
-        self.finished = bytearray(len(GAMES))  # this deal already counted
+        self.finished = bytearray(SLOTS)  # this deal already counted, per save NUMBER
+        if store is None:
+            from .kept import Saved
+            self.saved = Saved()
+            return
+        self.saved = store.load()
+        if store.enabled:
+            self.nvm, self.memo = store.nvm, store.memo()
+        else:
+            self.notices.append(store.problem)
+        self._take_notice_of(store)
+        _let_go()
 
-    def _take_store_notice(self):
-        notice = self.store.take_notice()
+    def _take_notice_of(self, store):
+        notice = store.take_notice()
         if notice:
             self.notices.append(notice)
 
     def take_notice(self):
-        """The oldest line waiting for the player, or ""."""
-        return self.notices.pop(0) if self.notices else ""
+        """The oldest line waiting for the player ((key, values...)), or None."""
+        return self.notices.pop(0) if self.notices else None
 
     def resumable(self):
         """The name of the last game played if it was saved, else None."""
-        index = self.saved.settings.last_game
-        return GAMES[index] if self.saved.games[index] is not None else None
+        slot = self.saved.settings.last_game
+        return name_of(slot) if self.saved.games[slot] is not None else None
 
     def resume(self, name):
         """The saved game of ``name``, or None (a damaged one is dropped)."""
-        index = GAMES.index(name)
+        index = number(name)
         blob = self.saved.games[index]
         if blob is None:
             return None
@@ -57,39 +69,53 @@ class Keeper:
         try:
             game = load_game(blob)
         except ValueError as error:
+            print("saved game lost:", error)
             self.saved.games[index] = None
-            self.notices.append("SAVED GAME LOST: %s" % error)
+            self.notices.append(("save.game_lost",))
             return None
         self.finished[index] = game.is_won()  # a win was counted when it happened
         return game
 
     def changed(self, game):
         """The game on the table moved on: save it when things are still."""
-        index = GAMES.index(game.name)
+        index = number(game.name)
         self.saved.games[index] = game
         self.saved.settings.last_game = index
         self.dirty = True
 
+    def put_away(self, game):
+        """The game leaves the table: keep its bytes, not the live game."""
+        self.saved.games[number(game.name)] = game.to_bytes()
+
     def dealt(self, game):
         """A new deal is on the table: it has not been counted yet."""
-        self.finished[GAMES.index(game.name)] = 0
+        self.finished[number(game.name)] = 0
         self.changed(game)
+
+    def counts_as_lost(self, game):
+        """True when leaving this deal now would count it as given up."""
+        return not self.finished[number(game.name)] and game.done and not game.is_won()
 
     def finish(self, game):
         """Count the deal in the statistics once: won, or given up after play."""
-        index = GAMES.index(game.name)
+        index = number(game.name)
         if self.finished[index] or not (game.done or game.is_won()):
             return
         self.finished[index] = 1
         self.saved.stats[index].record(game.is_won(), game.score)
         self.dirty = True
 
+    def set(self, setting, value):
+        """Keep a new value of a setting (an attribute of records.Settings)."""
+        setattr(self.saved.settings, setting, value)
+        self.dirty = True
+
     def stats(self, name):
-        return self.saved.stats[GAMES.index(name)]
+        return self.saved.stats[number(name)]
 
     def reset_stats(self, name):
-        from .records import Stats
-        self.saved.stats[GAMES.index(name)] = Stats()
+        from .kept import Stats
+        self.saved.stats[number(name)] = Stats()
         self.save()
 
     def save(self):
@@ -97,9 +123,20 @@ class Keeper:
         if not self.dirty:
             return
         self.dirty = False
-        if not self.store.enabled:
+        if self.memo is None:
             return
-        if not self.store.save(self.saved):
-            self._take_store_notice()
-        elif self.store.dropped_undo:
-            self.notices.append("OLDEST %d UNDO STEPS NOT KEPT" % self.store.dropped_undo)
+        from .store import Store
+        store = Store(self.nvm, self.memo)
+        if not store.save(self.saved):
+            self._take_notice_of(store)
+        elif store.dropped_undo:
+            self.notices.append(("save.undo_dropped", store.dropped_undo))
+        self.memo = store.memo()
+        _let_go()
+
+
+def _let_go():
+    """Free the code that packs and writes records until the next save."""
+    root = __name__.split(".")[0]
+    for name in _CODE:
+        forget(root + name)

@@ -1,18 +1,17 @@
-"""What the store keeps: settings, statistics, games in progress, as bytes.
+"""What the store keeps, as bytes: a ``Saved`` (see kept.py) packed and unpacked.
 
-``Saved`` holds ``settings`` (a ``Settings``), ``stats`` (one ``Stats`` per
-game of ``patience.GAMES``) and ``games`` (one ``to_bytes()`` blob per game,
-or None). ``write_payload`` packs them into a buffer, trimming undo history
-when the games do not fit; ``check_payload`` walks packed bytes without
-allocating; ``read_payload`` unpacks them.
+``write_payload`` packs one into a buffer, trimming undo history when the
+games do not fit; ``check_payload`` walks packed bytes without allocating;
+``read_payload`` unpacks them. Only a save or the start needs this module
+(the keeper lets it go between saves).
 
 Payload layout, format 1 (little-endian; readers skip fields they do not
 know and use defaults for fields that are missing, so fields can be added
 at the end of a section without a new format)::
 
     settings length S (1 byte), then S bytes:
-        last game index, language (0 en, 1 fr), brightness 0-255,
-        flags (bit 0: winnable deals only)
+        last game's NUMBER, language (0 en, 1 fr), brightness 0-255,
+        flags (bit 0: winnable deals only, bit 1: sound off)
     game count G (1), stat field count F (1), then G x F counters (2 bytes):
         played, won, current streak, best streak, best score
     G times: blob length (2 bytes, 0 = no game in progress), blob
@@ -25,12 +24,10 @@ and undo still works back through every step kept.
 from micropython import const
 
 from ..core.gamefile import crc16, get16, put16
+from ..games import GAMES, number, state_len
+from .kept import COUNTER_MAX, GAME_COUNT, LANGUAGES, STATS_FIELDS, Saved
 
-GAME_COUNT = const(4)
-LANGUAGES = ("en", "fr")
 SETTINGS_LEN = const(4)
-STATS_FIELDS = const(5)
-COUNTER_MAX = const(0xFFFF)
 
 # Game blobs (see gamefile.py): 8 header bytes, the position, done and
 # recorded counts (2 bytes each), 4 bytes per history step, CRC-16.
@@ -38,60 +35,12 @@ _BLOB_HEADER = const(8)
 _BLOB_MAGIC0 = const(0x43)  # "C"
 _BLOB_MAGIC1 = const(0x50)  # "P"
 _BLOB_VERSION = const(1)
-# len(Game.state) of each game in GAMES order (52 cards, one byte per pile,
-# three variables): lets a blob be trimmed without importing its rules.
-STATE_LEN = (70, 67, 69, 69)
 
 
-def blob_floor(game_index):
-    """Bytes of a game blob with no history at all."""
-    return _BLOB_HEADER + STATE_LEN[game_index] + 4 + 2
-
-
-# -- the saved things -----------------------------------------------------
-
-class Settings:
-    """Player settings; out-of-range values are corrected on load."""
-
-    def __init__(self, last_game=0, language=0, brightness=255, winnable_only=False):
-        self.last_game = last_game
-        self.language = language
-        self.brightness = brightness
-        self.winnable_only = winnable_only
-
-
-class Stats:
-    """Results of one game kind; counters stop at 65535."""
-
-    def __init__(self, played=0, won=0, streak=0, best_streak=0, best_score=0):
-        self.played = played
-        self.won = won
-        self.streak = streak
-        self.best_streak = best_streak
-        self.best_score = best_score
-
-    def record(self, won, score):
-        """Count one finished (won or abandoned) game that reached ``score``."""
-        self.played = min(self.played + 1, COUNTER_MAX)
-        if won:
-            self.won = min(self.won + 1, COUNTER_MAX)
-            self.streak = min(self.streak + 1, COUNTER_MAX)
-            self.best_streak = max(self.best_streak, self.streak)
-        else:
-            self.streak = 0
-        self.best_score = max(self.best_score, min(score, COUNTER_MAX))
-
-    def fields(self):
-        return (self.played, self.won, self.streak, self.best_streak, self.best_score)
-
-
-class Saved:
-    """Everything the store keeps; defaults for anything not given."""
-
-    def __init__(self, settings=None, stats=None, games=None):
-        self.settings = settings if settings is not None else Settings()
-        self.stats = stats if stats is not None else [Stats() for _ in range(GAME_COUNT)]
-        self.games = games if games is not None else [None] * GAME_COUNT
+def blob_floor(number):
+    """Bytes of a game blob with no history at all (0 for an unknown game)."""
+    size = state_len(number)
+    return _BLOB_HEADER + size + 4 + 2 if size else 0
 
 
 # -- game blobs -----------------------------------------------------------
@@ -102,22 +51,22 @@ def blob_info(blob):
     Checks the header and that the length matches the counts; the CRC is
     checked by ``trim_history`` (and by ``load_game``), not here.
     """
-    size = len(blob)
-    if size < _BLOB_HEADER + 6 or blob[0] != _BLOB_MAGIC0 or blob[1] != _BLOB_MAGIC1:
+    length = len(blob)
+    if length < _BLOB_HEADER + 6 or blob[0] != _BLOB_MAGIC0 or blob[1] != _BLOB_MAGIC1:
         raise ValueError("not a saved game")
     if blob[2] != _BLOB_VERSION:
         raise ValueError("saved game has version %d, not %d" % (blob[2], _BLOB_VERSION))
-    if blob[3] >= GAME_COUNT:
+    size = state_len(blob[3])
+    if not size:
         raise ValueError("saved game names unknown game number %d" % blob[3])
-    state_len = STATE_LEN[blob[3]]
-    counts = _BLOB_HEADER + state_len
-    if size < counts + 6:
-        raise ValueError("saved game is truncated (%d bytes)" % size)
+    counts = _BLOB_HEADER + size
+    if length < counts + 6:
+        raise ValueError("saved game is truncated (%d bytes)" % length)
     done = get16(blob, counts)
     recorded = get16(blob, counts + 2)
-    if done > recorded or size != counts + 6 + 4 * recorded:
+    if done > recorded or length != counts + 6 + 4 * recorded:
         raise ValueError("saved game is damaged (history counts)")
-    return state_len, done, recorded
+    return size, done, recorded
 
 
 def trim_into(blob, keep, out, at):
@@ -127,8 +76,8 @@ def trim_into(blob, keep, out, at):
     steps. Returns (end offset, undo steps dropped, redo steps dropped).
     Copies through memoryviews: no copy of the blob is made.
     """
-    state_len, done, recorded = blob_info(blob)
-    counts = _BLOB_HEADER + state_len
+    size, done, recorded = blob_info(blob)
+    counts = _BLOB_HEADER + size
     if keep >= recorded:
         end = at + len(blob)
         out[at:end] = blob
@@ -158,13 +107,13 @@ def trim_history(blob, max_len):
     it already fits. ValueError when the blob is damaged or ``max_len`` is
     below the size of the position alone.
     """
-    state_len, done, recorded = blob_info(blob)
+    size, done, recorded = blob_info(blob)
     if len(blob) <= max_len:
         return blob, 0
     end = len(blob) - 2
     if crc16(blob, 0, end) != get16(blob, end):
         raise ValueError("saved game is damaged (checksum mismatch)")
-    floor = _BLOB_HEADER + state_len + 6
+    floor = _BLOB_HEADER + size + 6
     if max_len < floor:
         raise ValueError("a saved game needs at least %d bytes, not %d" % (floor, max_len))
     keep = (max_len - floor) // 4
@@ -207,6 +156,17 @@ def _share(wants, total, first):
     return got
 
 
+def payload_size(saved):
+    """Bytes ``write_payload`` needs for ``saved`` with no history left out."""
+    size = fixed_size()
+    for game in saved.games:
+        if isinstance(game, (bytes, bytearray)):
+            size += len(game)
+        elif game is not None:
+            size += _BLOB_HEADER + len(game.state) + 6 + 4 * game.recorded
+    return size
+
+
 def _blob_of(game):
     """A game entry as bytes: None, a blob, or anything with to_bytes()."""
     if game is None or isinstance(game, (bytes, bytearray)):
@@ -227,7 +187,7 @@ def write_payload(saved, out, at, stop):
     out[at + 1] = s.last_game & 0xFF
     out[at + 2] = s.language & 0xFF
     out[at + 3] = max(0, min(255, s.brightness))
-    out[at + 4] = 1 if s.winnable_only else 0
+    out[at + 4] = (1 if s.winnable_only else 0) | (0 if s.sound else 2)
     p = at + 1 + SETTINGS_LEN
     out[p] = GAME_COUNT
     out[p + 1] = STATS_FIELDS
@@ -245,7 +205,7 @@ def write_payload(saved, out, at, stop):
     undo_dropped = redo_dropped = 0
     keeps = None
     if need > room:
-        current = s.last_game if 0 <= s.last_game < GAME_COUNT else 0
+        current = s.last_game if state_len(s.last_game) else 0
         keeps, blobs = _plan(blobs, room, current)
     for g in range(GAME_COUNT):
         blob = blobs[g]
@@ -280,18 +240,18 @@ def _plan(blobs, room, first):
         if blobs[g] is None:
             continue
         try:
-            state_len, done[g], recorded = blob_info(blobs[g])
+            size, done[g], recorded = blob_info(blobs[g])
         except ValueError:
             blobs[g] = None
             continue
         redo[g] = recorded - done[g]
-        floor += _BLOB_HEADER + state_len + 6
+        floor += _BLOB_HEADER + size + 6
     for k in range(GAME_COUNT - 1, -1, -1):
         if floor <= room:
             break
         g = (first + k) % GAME_COUNT    # smaller than the minimum store:
         if blobs[g] is not None:        # leave games out, the current one last
-            floor -= _BLOB_HEADER + STATE_LEN[blobs[g][3]] + 6
+            floor -= _BLOB_HEADER + state_len(blobs[g][3]) + 6
             blobs[g] = None
             done[g] = redo[g] = 0
     steps = (room - floor) // 4
@@ -326,10 +286,11 @@ def read_payload(data, at, stop):
     length = data[at]
     p = at + 1
     if length >= 4:
-        s.last_game = data[p] if data[p] < GAME_COUNT else 0
+        s.last_game = data[p] if state_len(data[p]) else number(GAMES[0])
         s.language = data[p + 1] if data[p + 1] < len(LANGUAGES) else 0
         s.brightness = data[p + 2]
         s.winnable_only = bool(data[p + 3] & 1)
+        s.sound = not data[p + 3] & 2
     p += length
     count = data[p]
     fields = data[p + 1]

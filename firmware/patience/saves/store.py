@@ -2,14 +2,19 @@
 
 ``Store(microcontroller.nvm)``; ``store.load()`` gives a ``Saved`` (see
 ``records``), defaults when there is nothing (good) to load;
-``store.save(saved)`` returns True or False. One-line texts for the player:
-``store.problem`` (why saves are off, when ``store.enabled`` is False) and
-``store.notice`` (what went wrong loading or saving, None when nothing did).
+``store.save(saved)`` returns True or False. What to tell the player, as a
+word key (words/*.txt) and its values: ``store.problem`` (why saves are
+off, when ``store.enabled`` is False) and ``store.notice`` (what went wrong
+loading or saving, None when nothing did).
 
 The NVM is split into two slots (its halves, at most 4096 bytes each). Each
 save writes a whole record into the slot NOT holding the newest valid
 record, so the newest good record is never written over; loading takes the
-valid record with the newest sequence number.
+valid record with the newest sequence number. The NVM is read once, in one
+slice, when the store starts (an ESP32 loads its whole NVS blob into an 8 KB
+heap buffer for every access), and each save is one slice write (each write
+is an erase cycle of the whole NVM on a SAMD51 and an ESP32, of a 4 KB page
+on an nRF52840: see the README for what a power cut can cost on each).
 
 Record (little-endian)::
 
@@ -22,17 +27,14 @@ Record (little-endian)::
     8+L  CRC-16 of bytes 0 .. 8+L, magic included
 
 The header layout and the CRC place are the same in every format version,
-so an intact record of another version is told apart from a damaged one.
-
-A save makes two slice assignments: the whole record with its magic bytes
-zeroed (written from the first byte on), then the two magic bytes. From the
-first byte written until the last, the slot has no magic, so a power cut
-anywhere leaves it unloadable, and the other slot (never touched) loads.
+so an intact record of another version is told apart from a damaged one; a
+torn record fails its CRC and the other slot loads.
 """
 
 from micropython import const
 
-from .records import (Saved, check_payload, crc16, fixed_size, get16, put16,
+from .kept import Saved
+from .records import (check_payload, crc16, fixed_size, get16, put16, payload_size,
                       read_payload, write_payload, blob_floor, GAME_COUNT)
 
 MAGIC = b"PS"
@@ -58,13 +60,18 @@ def min_slot():
 
 
 class Store:
-    """Saves and loads a ``Saved`` in two alternating NVM slots."""
+    """Saves and loads a ``Saved`` in two alternating NVM slots.
 
-    def __init__(self, nvm):
+    ``Store(nvm)`` reads the NVM; ``Store(nvm, memo)`` takes up where a store
+    that gave ``memo()`` left off, without reading it again (the keeper keeps
+    only that between saves, so that this module can be let go).
+    """
+
+    def __init__(self, nvm, memo=None):
         self.nvm = nvm
         self.enabled = False
-        self.problem = None
-        self.notice = None
+        self.problem = None  # type: tuple  # (word key, values...)
+        self.notice = None  # type: tuple
         self.dropped_undo = 0   # undo steps left out of the last save
         self.dropped_redo = 0   # redo steps left out of the last save
         self.slot_size = 0
@@ -73,60 +80,62 @@ class Store:
         self._lens = [0, 0]
         self._newest = -1
         if nvm is None:
-            self.problem = "saves are off: no NVM on this board"
+            self.problem = ("save.off_no_nvm",)
+            return
+        if memo is not None:
+            self.slot_size, self._newest, self._seqs[0], self._seqs[1] = memo
+            self.enabled = True
             return
         size = len(nvm)
         if size < 2 * SLOT_MIN:
-            self.problem = "saves are off: NVM is %d bytes, %d needed" % (size, 2 * SLOT_MIN)
+            self.problem = ("save.off_small", size, 2 * SLOT_MIN)
             return
         self.slot_size = min(size // 2, SLOT_MAX)
         try:
-            self._buf = bytearray(self.slot_size)
+            image = nvm[0:2 * self.slot_size]  # the one read
         except MemoryError:
-            self.problem = "saves are off: not enough memory"
+            self.problem = ("save.off_memory",)
             return
         self.enabled = True
         for slot in (0, 1):
-            self._classify(slot)
+            self._classify(image, slot)
         self._choose()
+        self._saved = self._read(image)
+
+    def _read(self, image):
+        """The newest record's ``Saved``, or defaults."""
+        slot = self._newest
+        if slot < 0:
+            return Saved()
+        start = slot * self.slot_size + HEADER
+        return read_payload(image, start, start + self._lens[slot])
 
     # -- reading ---------------------------------------------------------
 
-    def _classify(self, slot):
+    def _classify(self, image, slot):
         """Set the state, sequence number and payload length of a slot."""
-        nvm = self.nvm
         base = slot * self.slot_size
-        head = self._buf
-        for i in range(HEADER):
-            head[i] = nvm[base + i]
-        seq = get16(head, 4)
-        length = get16(head, 6)
-        self._seqs[slot] = seq if head[2] == FORMAT else None
+        seq = get16(image, base + 4)
+        length = get16(image, base + 6)
+        self._seqs[slot] = seq if image[base + 2] == FORMAT else None
         self._lens[slot] = length
         state = DAMAGED
-        if head[0] == MAGIC[0] and head[1] == MAGIC[1]:
-            end = HEADER + length
-            if end + 2 <= self.slot_size and self._read(slot, end + 2) \
-                    and crc16(self._buf, 0, end) == get16(self._buf, end):
-                if head[2] != FORMAT:
+        if image[base] == MAGIC[0] and image[base + 1] == MAGIC[1]:
+            end = base + HEADER + length
+            if end + 2 <= base + self.slot_size and crc16(image, base, end) == get16(image, end):
+                if image[base + 2] != FORMAT:
                     state = FOREIGN
                     self._seqs[slot] = seq
-                elif check_payload(self._buf, HEADER, end):
+                elif check_payload(image, base + HEADER, end):
                     state = VALID
         else:
-            first = head[0]
+            first = image[base]
             if first == 0 or first == 0xFF:
                 state = EMPTY
-                for i in range(1, HEADER):
-                    if head[i] != first:
+                for i in range(base + 1, base + HEADER):
+                    if image[i] != first:
                         state = DAMAGED
         self.states[slot] = state
-
-    def _read(self, slot, count):
-        """Copy the first ``count`` bytes of a slot into the buffer."""
-        base = slot * self.slot_size
-        memoryview(self._buf)[0:count] = self.nvm[base:base + count]
-        return True
 
     def _choose(self):
         """Find the newest valid slot and the notice for the player."""
@@ -140,26 +149,24 @@ class Store:
             other = 1 - good
             if states[other] == DAMAGED:
                 if seqs[other] is not None and newer(seqs[other], seqs[good]):
-                    self.notice = "last save was damaged: restored the one before"
+                    self.notice = ("save.last_damaged",)
                 else:
-                    self.notice = "an older save was damaged: the last one is fine"
+                    self.notice = ("save.older_damaged",)
             elif states[other] == FOREIGN and newer(seqs[other], seqs[good]):
-                self.notice = "a save from another version was skipped"
+                self.notice = ("save.other_version",)
         else:
             self._newest = -1
             if DAMAGED in states:
-                self.notice = "saves were damaged: starting afresh"
+                self.notice = ("save.damaged_afresh",)
             elif FOREIGN in states:
-                self.notice = "saves are from another version: starting afresh"
+                self.notice = ("save.version_afresh",)
 
     def load(self):
-        """The newest saved ``Saved``, or defaults (see ``notice``)."""
-        slot = self._newest
-        if not self.enabled or slot < 0:
-            return Saved()
-        length = self._lens[slot]
-        self._read(slot, HEADER + length)
-        return read_payload(self._buf, HEADER, HEADER + length)
+        """The newest saved ``Saved`` (read when the store started), or
+        defaults (see ``notice``); given once."""
+        saved = self._saved if self.enabled else Saved()
+        self._saved = None
+        return saved or Saved()
 
     # -- writing ---------------------------------------------------------
 
@@ -168,13 +175,13 @@ class Store:
         (then ``notice`` says why; the previous save stays loadable)."""
         if not self.enabled:
             return False
-        buf = self._buf
         size = self.slot_size
         try:
+            buf = bytearray(min(size, HEADER + payload_size(saved) + 2))
             end, self.dropped_undo, self.dropped_redo = \
-                write_payload(saved, buf, HEADER, size - 2)
+                write_payload(saved, buf, HEADER, len(buf) - 2)
         except MemoryError:
-            self.notice = "could not save: out of memory"
+            self.notice = ("save.failed_memory",)
             return False
         target = 1 - self._newest if self._newest >= 0 else 0
         seq = (self._latest_seq() + 1) & 0xFFFF
@@ -185,17 +192,14 @@ class Store:
         put16(buf, 4, seq)
         put16(buf, 6, end - HEADER)
         put16(buf, end, crc16(buf, 0, end))
-        buf[0] = buf[1] = 0
         base = target * size
         self.states[target] = DAMAGED
         try:
             self.nvm[base:base + end + 2] = memoryview(buf)[0:end + 2]
-            self.nvm[base:base + 2] = MAGIC
         except (OSError, RuntimeError) as error:
-            self.notice = "could not save: %s" % error
+            print("save failed:", error)
+            self.notice = ("save.failed",)
             return False
-        buf[0] = MAGIC[0]
-        buf[1] = MAGIC[1]
         self.states[target] = VALID
         self._seqs[target] = seq
         self._lens[target] = end - HEADER
@@ -213,6 +217,10 @@ class Store:
             if seq is not None and newer(seq, latest):
                 latest = seq
         return latest
+
+    def memo(self):
+        """What a later ``Store(nvm, memo)`` needs to save on from here."""
+        return self.slot_size, self._newest, self._seqs[0], self._seqs[1]
 
     def take_notice(self):
         """The notice (or None), cleared so that it is shown once."""

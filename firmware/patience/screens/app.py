@@ -6,46 +6,77 @@ pressed button goes to the current screen's ``press``; when that changes
 anything the display is refreshed once.
 """
 
+import gc
 import time
 
 import displayio
+from micropython import const
 
-try:
-    from time import monotonic
-except ImportError:  # plain MicroPython (the test VM) counts milliseconds
-    def monotonic() -> float:
-        """Seconds from an arbitrary start."""
-        return time.ticks_ms() / 1000  # type: ignore[attr-defined]  # not on CircuitPython
-
-from . import buttons
-from . import sheets
+from . import buttons, sheets
 from .art import Art, size_for
-from ..saves.keeper import Keeper, SAVE_AFTER
+from .ticks import ticks_add, ticks_diff, ticks_ms
+from .words import Words
+from ..core.modules import forget
+from ..saves.keeper import Keeper, SAVE_AFTER_MS
+from ..saves.kept import LANGUAGES
 
-_REPEAT_DELAY = 0.35
-_REPEAT_EVERY = 0.09
+_REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
+_REPEAT_EVERY_MS = const(90)   # ... every this
 _IDLE_SLEEP = 0.01
+_MAX_SCALE = const(127)
+_TUNE_STEPS = const(4)  # a win's celebration in silence: as many steps as the tune's notes
+_SILENT_STEP_MS = const(120)
+_TABLE_MODULES = (".play", ".table", ".layout", ".menu")  # what only a game needs
+
+
+def _nothing():
+    pass
+
+
+def cover(width, height):
+    """(pixels a side, scale) of a square bitmap that, scaled, covers the screen.
+
+    A board keeps a group's scale in 8 bits and its per-pixel step in a
+    signed byte: a scale over 127 draws nothing (the screen stays black), so
+    the bitmap gets as many pixels as a scale of at most 127 needs.
+    """
+    side = max(width, height)
+    pixels = side // _MAX_SCALE + 1
+    return pixels, -(-side // pixels)
 
 
 class App:
     """Owns the display, the art, the current screen and the key loop."""
 
-    def __init__(self, display, keys, root="", game=None, deal=None, keymap=None, store=None):
+    def __init__(self, display, keys, root="", game=None, deal=None, store=None,
+                 progress=None, language=None, sound=None):
+        """``progress()`` (if given) is called as each part of the start is done;
+        ``language`` ("en", "fr") overrides the saved setting; ``sound`` has
+        ``click()`` and ``tune()`` where the board can make sounds."""
+        step = progress or _nothing
         self.display = display
         self.keys = keys
-        self.keymap = keymap
+        self.sound = sound
         self.width = display.width
         self.height = display.height
         display.auto_refresh = False
         self.art = Art(size_for(self.width, self.height), root)
+        step()
         self.background = self._background()
-        self.pool = [self.art.card_grid() for _ in range(52)]
+        self.pool = None  # the 52 card TileGrids, while a game is on the table
         self.screen = None
         self.player = None
+        self.left = None  # the game put away for the title screen
         self.held = None
-        self.repeat_at = 0.0
-        self.last_press = monotonic()
+        self.repeat_at = 0
+        self.last_press = ticks_ms()
         self.keeper = Keeper(store)
+        step()
+        self.root = root
+        if language is not None:
+            self.keeper.set("language", LANGUAGES.index(language))
+        self.words = Words(self._words_path())
+        self._name_buttons()
         self.set_brightness(self.keeper.saved.settings.brightness)
         if game is None and deal is None:
             game = self.keeper.resumable()
@@ -56,11 +87,12 @@ class App:
         self.display.refresh()
 
     def _background(self):
-        """A felt-coloured layer covering the screen: one pixel, scaled."""
+        """A felt-coloured layer covering the screen: a few pixels, scaled."""
+        pixels, scale = cover(self.width, self.height)
         palette = displayio.Palette(1)
-        palette[0] = sheets.PALETTE[sheets.COLOUR_FELT]
-        layer = displayio.Group(scale=max(self.width, self.height))
-        layer.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=palette))
+        palette[0] = sheets.FELT
+        layer = displayio.Group(scale=scale)
+        layer.append(displayio.TileGrid(displayio.Bitmap(pixels, pixels, 1), pixel_shader=palette))
         return layer
 
     def set_brightness(self, level):
@@ -70,6 +102,41 @@ class App:
         except (AttributeError, NotImplementedError, ValueError, RuntimeError):
             pass
 
+    def _words_path(self):
+        return "%s/lang/%s.bin" % (self.root, LANGUAGES[self.keeper.saved.settings.language])
+
+    def set_language(self, index):
+        """Speak language ``index`` (of records.LANGUAGES) from now on."""
+        self.keeper.set("language", index)
+        self.words.use(self._words_path())
+        self._name_buttons()
+        self.screen.draw()
+
+    def _name_buttons(self):
+        """What the texts call the buttons: this board's names, in its language."""
+        from .controls import names
+        self.words.buttons = names(self.words, self.keys)
+        forget(__name__.rpartition(".")[0] + ".controls")
+
+    def click(self):
+        """A short click (a card taken or put down), if sound is on."""
+        if self.sound is not None and self.keeper.saved.settings.sound:
+            self.sound.click()
+
+    def tune(self, on_note):
+        """The winning tune, if sound is on, calling ``on_note(i)`` before
+        each of its notes; in silence the steps come a moment apart."""
+        if self.sound is not None and self.keeper.saved.settings.sound:
+            self.sound.tune(on_note)
+            return
+        for step in range(_TUNE_STEPS):
+            on_note(step)
+            time.sleep(_SILENT_STEP_MS / 1000)
+
+    def input_mode(self):
+        """GAME, LIST or DIGITS: what the screen in front reads buttons for."""
+        return self.screen.input_mode()
+
     @property
     def game(self):
         """The game on screen, or None on the title screen."""
@@ -77,35 +144,62 @@ class App:
 
     def show(self, screen):
         """Make ``screen`` (an object with ``group``) the whole display."""
-        if self.screen is not None:
-            self.screen.group.remove(self.background)
+        shown = self.display.root_group
+        if shown is not None and self.background in shown:
+            shown.remove(self.background)
         screen.group.insert(0, self.background)
         self.screen = screen
         self.display.root_group = screen.group
 
     def title(self, selected=None):
-        """Show the game chooser."""
+        """Show the game chooser; the game on the table is put away (B on the
+        title screen takes it out again)."""
+        self._put_away()
         from .title import Title
         self.show(Title(self, selected))
 
     def play(self, name, deal=None):
         """Show game ``name``: deal ``deal``, else its saved game, else a random deal."""
-        from .play import Player
-        if self.player is not None:
-            self.keeper.finish(self.player.game)
+        player = self.player
+        if player is not None and player.game.name != name:
+            self.keeper.finish(player.game)
+            self._put_away()
+            player = None
         game = None if deal else self.keeper.resume(name)
-        if self.player is None or self.player.game.name != name:
-            if self.player is not None:
-                self.player.release()
-            self.player = Player(self, name, deal, game)
+        if player is not None:
+            player.new_deal(deal, game)
         else:
-            self.player.new_deal(deal, game)
+            from .play import Player
+            self.screen = None  # the title is let go before the table is built
+            forget(__name__.rpartition(".")[0] + ".title")
+            gc.collect()
+            if self.pool is None:
+                self.pool = [self.art.card_grid() for _ in range(52)]
+            self.player = Player(self, name, deal, game)
+            self.left = None
         self.keeper.save()
         self.show(self.player)
 
     def resume(self):
-        """Back to the game in play."""
-        self.show(self.player)
+        """Back to the game put away for the title screen."""
+        self.play(self.left)
+
+    def _put_away(self):
+        """Let go of the game on the table, its table and its code; its
+        position is kept as bytes (keeper.put_away)."""
+        player = self.player
+        if player is None:
+            return
+        self.left = player.game.name
+        self.keeper.put_away(player.game)
+        player.release()
+        self.player = self.pool = None
+        if self.screen is player:
+            self.screen = None
+        package = __name__.rpartition(".")[0]
+        for module in _TABLE_MODULES:
+            forget(package + module)
+        gc.collect()
 
     # -- the key loop ----------------------------------------------------
 
@@ -114,27 +208,27 @@ class App:
         changed = False
         event = self.keys.events.get()
         while event:
-            button = self.keymap[event.key_number] if self.keymap else event.key_number
+            button = event.key_number
             if event.pressed:
                 changed = self._press(button) or changed
             elif self.held == button:
                 self.held = None
             event = self.keys.events.get()
-        now = monotonic()
-        if self.held is not None and now >= self.repeat_at:
-            self.repeat_at += _REPEAT_EVERY
+        now = ticks_ms()
+        if self.held is not None and ticks_diff(now, self.repeat_at) >= 0:
+            self.repeat_at = ticks_add(now, _REPEAT_EVERY_MS)
             changed = self.screen.press(self.held) or changed
         if changed:
             self.last_press = now
             self.display.refresh()
-        elif self.keeper.dirty and now - self.last_press >= SAVE_AFTER:
+        elif self.keeper.dirty and ticks_diff(now, self.last_press) >= SAVE_AFTER_MS:
             self.keeper.save()
         return changed
 
     def _press(self, button):
         if buttons.is_arrow(button):
             self.held = button
-            self.repeat_at = monotonic() + _REPEAT_DELAY
+            self.repeat_at = ticks_add(ticks_ms(), _REPEAT_DELAY_MS)
         return self.screen.press(button)
 
     def run(self):

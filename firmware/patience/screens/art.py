@@ -1,13 +1,15 @@
-"""The sprite sheet and palettes: loaded once, shared by every TileGrid.
+"""The sprite sheet and its palettes: loaded once, shared by every TileGrid.
 
 The sheet is loaded into RAM as a displayio.Bitmap when it fits (fast to
-draw) and falls back to displayio.OnDiskBitmap when memory is short.
-Palettes: the normal one, one that tints card faces as "picked up", and
-one with an opaque background for text panels.
+draw) and falls back to displayio.OnDiskBitmap when memory is short. Its
+pixels are roles (see sheets.py); a palette per use colours them: card
+faces black or red (tinted when picked up), backs, empty places, the three
+frames, the status line and the panels.
 """
 
 import displayio
 
+from ..core.modules import forget
 from . import sheets
 
 
@@ -21,14 +23,17 @@ class Art:
         self.font_w = sheets.FONT_W[size]
         self.font_h = sheets.FONT_H[size]
         self.bitmap = self._load(root + sheets.PATH[size])
-        self.palette = self._palette()
-        self.selected = self._palette()
-        self.selected[sheets.COLOUR_CARD] = sheets.PALETTE[sheets.COLOUR_SELECTED]
-        self.panel = self._palette()
-        self.panel.make_opaque(sheets.COLOUR_TRANSPARENT)
-        self.panel[sheets.COLOUR_TRANSPARENT] = sheets.PALETTE[sheets.COLOUR_SLOT_FILL]
-        self.dim = self._palette()
-        self.dim[sheets.COLOUR_TEXT] = sheets.PALETTE[sheets.COLOUR_TEXT_DIM]
+        make = self._palette
+        # by card colour (0 black, 1 red), then picked up or not
+        self.faces = ((make(sheets.PALETTE_BLACK), make(sheets.PALETTE_BLACK_PICKED)),
+                      (make(sheets.PALETTE_RED), make(sheets.PALETTE_RED_PICKED)))
+        self.back = make(sheets.PALETTE_BACK)
+        self.slot = make(sheets.PALETTE_SLOT)
+        self.cursor = make(sheets.PALETTE_CURSOR)
+        self.hint = make(sheets.PALETTE_HINT)
+        self.hint_to = make(sheets.PALETTE_HINT_TO)
+        self.text = make(sheets.PALETTE_TEXT)
+        self.panel = make(sheets.PALETTE_PANEL, opaque=True)
 
     @staticmethod
     def _load(path):
@@ -39,32 +44,49 @@ class Art:
             return bitmap
         except (MemoryError, ImportError):
             return displayio.OnDiskBitmap(path)
+        finally:
+            forget("adafruit_imageload")  # only the start needs it
 
     @staticmethod
-    def _palette():
-        palette = displayio.Palette(len(sheets.PALETTE))
-        for index, colour in enumerate(sheets.PALETTE):
-            palette[index] = colour
-        palette.make_transparent(sheets.COLOUR_TRANSPARENT)
+    def _palette(colours, opaque=False):
+        """A Palette(4) of ``colours`` by role, role 0 see-through unless ``opaque``."""
+        palette = displayio.Palette(len(colours))
+        for role, colour in enumerate(colours):
+            palette[role] = colour
+        if not opaque:
+            palette.make_transparent(sheets.ROLE_TRANSPARENT)
         return palette
 
-    def card_grid(self, tile=0, x=0, y=0):
-        """A one-card TileGrid over the sheet."""
-        return displayio.TileGrid(self.bitmap, pixel_shader=self.palette,
+    def card_shader(self, card_is_red, picked):
+        """The palette of a face-up card."""
+        return self.faces[card_is_red][picked]
+
+    def card_grid(self, tile=sheets.TILE_BACK, x=0, y=0, shader=None):
+        """A one-card TileGrid over the sheet (a back, unless told)."""
+        return displayio.TileGrid(self.bitmap, pixel_shader=shader or self.back,
                                   tile_width=self.card_w, tile_height=self.card_h,
                                   default_tile=tile, x=x, y=y)
 
     def text_grid(self, columns, rows, x=0, y=0, palette=None):
         """A TileGrid of font tiles, all spaces."""
-        return displayio.TileGrid(self.bitmap, pixel_shader=palette or self.palette,
+        return displayio.TileGrid(self.bitmap, pixel_shader=palette or self.text,
                                   width=columns, height=rows,
                                   tile_width=self.font_w, tile_height=self.font_h,
                                   default_tile=sheets.FONT_FIRST_TILE[self.size], x=x, y=y)
 
+    def strip_grid(self, rows, tile, palette):
+        """A one-card-wide TileGrid of ``rows`` frame strips ``tile``."""
+        return displayio.TileGrid(self.bitmap, pixel_shader=palette, width=1, height=rows,
+                                  tile_width=self.card_w,
+                                  tile_height=sheets.FRAME_STEP[self.size], default_tile=tile)
+
     def font_tile(self, char):
         """The font tile of a character ('?' for one the font lacks)."""
         code = ord(char)
-        if code < 32 or code > sheets.FONT_LAST_CHAR:
+        if code > sheets.FONT_LAST_CHAR:
+            above = sheets.FONT_ABOVE_LATIN1
+            code = sheets.FONT_ABOVE_LATIN1_CHAR[above.index(code)] if code in above else 63
+        elif code < 32:
             code = 63
         return sheets.FONT_FIRST_TILE[self.size] + code - 32
 

@@ -10,7 +10,7 @@ the screen edge), so a long pile squeezes instead of leaving its room.
 
 from micropython import const
 
-from ..core.engine import FAN_NONE, FAN_DOWN, FAN_RIGHT
+from ..core.piles import FAN_NONE, FAN_DOWN, FAN_RIGHT
 
 _MARGIN = const(1)
 

@@ -1,96 +1,84 @@
-"""The Start menu over the table, including choosing a deal by number."""
+"""The Start menu, a declared list of items, and typing a deal number.
+
+Both are overlays: they draw in the panel they are given (see text.Panel)
+and call the actions they are given; they know nothing of the screen
+under them.
+"""
 
 from . import buttons
-from ..core.engine import STOCK
-from .text import pad
+from .sheets import CHAR_RIGHT, CHAR_UP
 
-ITEMS = ("RESUME", "HINT", "UNDO", "REDO", "RESTART DEAL", "NEW DEAL",
-         "DEAL NUMBER", "GAME", "STATISTICS", "BRIGHTNESS", "HELP")
-BRIGHTNESS = (64, 128, 192, 255)
 _DIGITS = 9
 
 
 class Menu:
-    """The menu panel; it holds the buttons until an item closes it."""
+    """Items ``(label, action)`` in a panel; up and down choose, A runs one.
 
-    def __init__(self, player):
-        self.player = player
+    ``label`` is a word key or a function giving the text (a setting shows
+    its value). The menu closes, then ``action()`` runs; an action that returns
+    True keeps the menu open (a setting that cycles). ``done()`` follows
+    every action. None as an action just closes the menu.
+    """
+
+    mode = buttons.LIST
+
+    def __init__(self, panel, items, done=None, title="menu.title"):
+        self.panel = panel
+        self.items = items
+        self.done = done
+        self.title = title
         self.choice = 0
-        self.digits = None  # a bytearray while a deal number is typed
-        self.place = 0
+        self.draw()
+
+    def labels(self):
+        """The items' labels as shown now."""
+        get = self.panel.words.get
+        return [label() if callable(label) else get(label) for label, _ in self.items]
+
+    def draw(self):
+        lines = [self.panel.words.get(self.title), ""]
+        for index, label in enumerate(self.labels()):
+            lines.append((chr(CHAR_RIGHT) if index == self.choice else " ") + " " + label)
+        self.panel.show(self, lines, centre=False)
+
+    def press(self, button):
+        if button == buttons.UP or button == buttons.DOWN:
+            step = 1 if button == buttons.DOWN else -1
+            self.choice = (self.choice + step) % len(self.items)
+            self.draw()
+        elif button == buttons.A:
+            self.panel.close()
+            action = self.items[self.choice][1]
+            if action is not None and action():
+                self.draw()
+            if self.done is not None:
+                self.done()
+        elif button == buttons.B or button == buttons.START:
+            self.panel.close()
+
+
+class DealEntry:
+    """A deal number typed digit by digit: left and right choose a digit, up
+    and down change it, A calls ``deal(number)``, B calls ``back()``."""
+
+    mode = buttons.DIGITS
+
+    def __init__(self, panel, number, deal, back):
+        self.panel = panel
+        self.digits = bytearray(int(c) for c in "%09d" % number)
+        self.place = _DIGITS - 1
+        self.deal = deal
+        self.back = back
         self.draw()
 
     def draw(self):
-        if self.digits is not None:
-            self._draw_number()
-            return
-        lines = ["", "MENU"]
-        for index, item in enumerate(ITEMS):
-            if item == "BRIGHTNESS":
-                item += " %d%%" % (self.player.keeper.saved.settings.brightness * 100 // 255)
-            lines.append(("> " if index == self.choice else "  ") + item)
-        self.player.show_panel(self, [pad(line, 17) for line in lines])
-
-    def _draw_number(self):
+        get = self.panel.words.get
         number = "".join(str(d) for d in self.digits)
-        marker = " " * self.place + chr(134)
-        self.player.show_panel(self, ("", "DEAL NUMBER", "", number, marker, "",
-                                      "LEFT RIGHT: DIGIT", "UP DOWN: CHANGE",
-                                      "A: DEAL  B: BACK"))
+        marker = " " * self.place + chr(CHAR_UP) + " " * (_DIGITS - 1 - self.place)
+        self.panel.show(self, (get("number.title"), "", number, marker, "",
+                               get("number.digit"), get("number.change"), get("number.keys")))
 
     def press(self, button):
-        if self.digits is not None:
-            self._press_number(button)
-        elif button == buttons.UP or button == buttons.DOWN:
-            step = 1 if button == buttons.DOWN else -1
-            self.choice = (self.choice + step) % len(ITEMS)
-            self.draw()
-        elif button == buttons.A:
-            self._choose(ITEMS[self.choice])
-        elif button == buttons.B or button == buttons.START:
-            self.player.close_overlay()
-
-    def _choose(self, item):
-        player = self.player
-        if item == "DEAL NUMBER":
-            self.digits = bytearray(int(c) for c in "%09d" % player.game.seed)
-            self.place = _DIGITS - 1
-            self.draw()
-            return
-        if item == "BRIGHTNESS":
-            settings = player.keeper.saved.settings
-            at = BRIGHTNESS.index(settings.brightness) if settings.brightness in BRIGHTNESS else 3
-            settings.brightness = BRIGHTNESS[(at + 1) % len(BRIGHTNESS)]
-            player.app.set_brightness(settings.brightness)
-            player.keeper.dirty = True
-            self.draw()
-            return
-        player.close_overlay()
-        self._act(player, item)
-        player.keeper.save()
-
-    def _act(self, player, item):
-        """Carry out a menu item that closes the menu."""
-        if item == "HINT":
-            show_hint(player)
-        elif item == "UNDO":
-            player.undo()
-        elif item == "REDO":
-            player.redo()
-        elif item == "RESTART DEAL":
-            player.restart()
-        elif item == "NEW DEAL":
-            player.new_deal()
-        elif item == "GAME":
-            player.app.title(player.game.name)
-        elif item == "STATISTICS":
-            from .statistics import Statistics
-            Statistics(player)
-        elif item == "HELP":
-            from .notices import show_help
-            show_help(player)
-
-    def _press_number(self, button):
         digits = self.digits
         if button == buttons.LEFT or button == buttons.RIGHT:
             self.place = (self.place + (1 if button == buttons.RIGHT else -1)) % _DIGITS
@@ -99,25 +87,11 @@ class Menu:
         elif button == buttons.A:
             number = int("".join(str(d) for d in digits))
             if number:
-                self.player.close_overlay()
-                self.player.new_deal(number)
+                self.panel.close()
+                self.deal(number)
                 return
-            self.player.message = "DEALS ARE 1 TO 999999999"
+            self.panel.say(self.panel.words.get("number.range"))
         elif button == buttons.B:
-            self.digits = None
+            self.back()
+            return
         self.draw()
-
-
-def show_hint(player):
-    """Frame a move worth making, or point at the stock, or say there is none."""
-    game = player.game
-    move = game.hint()
-    if move is not None:
-        src, n, dst = move
-        player.table.show_hint(src, n - 1, dst)
-        player.message = "HINT: MOVE THE MARKED CARD"
-    elif game.can_deal() and game.kinds[STOCK] == STOCK:
-        player.table.show_hint(STOCK)
-        player.message = "HINT: DEAL FROM THE STOCK"
-    else:
-        player.message = "NO USEFUL MOVE FOUND"

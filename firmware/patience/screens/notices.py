@@ -1,58 +1,68 @@
-"""Panels over the table that wait for a button: won, stuck, help."""
+"""Panels over the table that wait for a button: won, stuck, finish, a
+question, a look at a pile."""
 
 from . import buttons
 
-_HELP = ("HOW TO PLAY", "", "ARROWS  MOVE", "A  TAKE / PUT / DEAL",
-         "B  DROP / SEND HOME", "SELECT  UNDO", "START  MENU", "",
-         "RULES: SEE README", "", "ANY BUTTON: BACK")
-
-
 class Notice:
-    """A panel of lines; ``actions`` maps a button to a function of the
-    player (or None just to close the panel)."""
+    """Lines in a panel; ``actions`` maps a button to a function (or None,
+    which only closes the panel). With no actions any button closes it."""
 
-    def __init__(self, player, lines, actions):
-        self.player = player
+    mode = buttons.GAME
+
+    def __init__(self, panel, lines, actions):
+        self.panel = panel
         self.actions = actions
-        player.show_panel(self, lines)
+        panel.show(self, lines)
+
+    @classmethod
+    def of_words(cls, panel, keys, actions):
+        """A notice whose lines are word keys ("" for a blank line)."""
+        get = panel.words.get
+        return cls(panel, [get(key) if key else "" for key in keys], actions)
 
     def press(self, button):
-        """A listed button (any button if none are listed) closes the panel."""
         if button in self.actions or not self.actions:
-            self.player.close_overlay()
+            self.panel.close()
             action = self.actions.get(button)
             if action is not None:
-                action(self.player)
+                action()
 
 
-def _new_deal(player):
-    player.new_deal()
-
-
-def _menu(player):
-    player.open_menu()
-
-
-def _undo(player):
-    player.undo()
-
-
-def won(player):
+def won(panel, deal, new_deal, menu, undo):
     """The game is won: offer a new deal."""
-    game = player.game
-    Notice(player, ("", "YOU WON!", "", "ALL 52 CARDS HOME", "DEAL %d" % game.seed, "",
-                    "A  NEW DEAL", "START  MENU", "SELECT  UNDO"),
-           {buttons.A: _new_deal, buttons.START: _menu, buttons.SELECT: _undo})
+    get = panel.words.get
+    Notice(panel, (get("won.title"), "", get("won.all"), panel.words.fill("won.deal", deal), "",
+                   get("won.new"), get("won.menu"), get("won.undo")),
+           {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo})
 
 
-def stuck(player):
+def stuck(panel, new_deal, menu, undo):
     """No card move and no deal is left."""
-    Notice(player, ("", "NO MOVES LEFT", "", "NOTHING CAN MOVE", "AND THE STOCK IS DONE", "",
-                    "SELECT  UNDO", "A  NEW DEAL", "START  MENU", "B  LOOK"),
-           {buttons.A: _new_deal, buttons.START: _menu, buttons.SELECT: _undo,
-            buttons.B: None})
+    Notice.of_words(panel, ("stuck.title", "", "stuck.why", "stuck.why2", "", "won.undo",
+                            "won.new", "won.menu", "stuck.look"),
+                    {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo,
+                     buttons.B: None})
 
 
-def show_help(player):
-    """The controls (the rules pages come with the help issue)."""
-    Notice(player, _HELP, {})
+def offer_finish(panel, finish, decline):
+    """The rest goes home by itself: offer to play it."""
+    Notice.of_words(panel, ("finish.title", "", "finish.why", "", "finish.yes", "finish.no"),
+                    {buttons.A: finish, buttons.B: decline})
+
+
+def confirm(panel, question, action):
+    """Ask ``question`` (a word key); A runs ``action``, B keeps things as they are."""
+    Notice.of_words(panel, (question, "", "ask.yes", "ask.no"),
+                    {buttons.A: action, buttons.B: None})
+
+
+def peek(panel, game, pile):
+    """Every card of a pile, bottom first, by name; face-down cards as such."""
+    from ..core.cards import FACE_UP, rank, suit
+    from .why import card_text
+    names = [card_text(panel.words, rank(card), suit(card)) if card & FACE_UP else "--"
+             for card in game.cards(pile)]
+    lines = [panel.words.fill("peek.title", len(names)), ""]
+    for at in range(0, len(names), 8):
+        lines.append(" ".join(names[at:at + 8]))
+    Notice(panel, lines, {})

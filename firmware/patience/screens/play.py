@@ -1,9 +1,16 @@
-"""The playing screen: cursor, pick-up and put-down, menu and notices.
+"""The playing screen: the cursor over the piles, taking and putting cards.
 
-Buttons: the D-pad moves between piles by their place on screen (up and
-down also choose how many cards to take where groups move); A picks up and
-puts down (on the stock it deals); B cancels, or sends the card home;
-Select undoes; Start opens the menu.
+Buttons (each board's own become these eight, see patience.boards): the
+D-pad moves the cursor between piles by their place on screen and wraps
+round at the edges; A takes the cards under the cursor (the most that may
+move together, framed) and puts them on the pile the cursor goes to, as
+many as may go there (A on their own pile takes one card fewer, and puts
+them back after the last; a count chosen so goes as it is where it may);
+A on the stock deals. B sends the cards under
+the cursor to their best place (home first), or puts taken cards back;
+Select undoes; Start opens the menu. When the rest of the game is plainly
+won the game offers to finish it. While the panel shows an overlay (menu,
+statistics, a notice) the overlay takes the buttons.
 """
 
 import random
@@ -12,15 +19,10 @@ import displayio
 
 from .. import new_game
 from . import buttons
-from ..core.engine import STOCK, TABLEAU
-from ..core.names import RANKS
+from ..core.piles import TABLEAU
+from .layout import place
 from .table import Table
-from .text import Text
-
-TITLES = {"eagle-wing": "EAGLE WING", "agnes": "AGNES", "glenwood": "GLENWOOD",
-          "chessboard": "CHESSBOARD"}
-_PANEL_COLUMNS = 22
-_PANEL_ROWS = 13
+from .text import Panel
 
 
 def random_deal():
@@ -34,21 +36,15 @@ class Player:
     def __init__(self, app, name, deal, game=None):
         self.app = app
         self.keeper = app.keeper
+        self.words = app.words
         self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
-        art = app.art
-        self.panel = Text(art, _PANEL_COLUMNS, _PANEL_ROWS, palette=art.panel)
-        self.panel.grid.x = (app.width - _PANEL_COLUMNS * art.font_w) // 2
-        self.panel.grid.y = max(0, (app.height - _PANEL_ROWS * art.font_h) // 2 - art.font_h)
-        self.panel.grid.hidden = True
         self.group = displayio.Group()
         self.group.append(self.table.group)
-        self.group.append(self.panel.grid)
-        self.overlay = None   # the menu or a notice, which takes the buttons
+        self.panel = Panel(app.art, app.width, app.height, app.words, self.group)
         self._start()
         if self.game.is_won():   # resumed on its won screen
-            from .notices import won
-            won(self)
+            self._won()
 
     def _deal(self, name, deal):
         game = new_game(name, seed=deal or random_deal())
@@ -56,16 +52,187 @@ class Player:
         return game
 
     def _start(self):
-        self.cursor = self._first_pile()
-        self.count = 1
+        self.cursor = self.game.kinds.find(bytes((TABLEAU,)))  # where play usually starts
         self.held = None
-        self.message = self.keeper.take_notice()
-        self.close_overlay()
-        self.refresh()
+        self.exact = False  # the player chose how many cards to hold
+        self.declined = False  # the player said no to finishing this deal
+        self.hinted = None  # the hint's move (or the stock) that A plays next
+        notice = self.keeper.take_notice()
+        self.message = self.words.fill(*notice) if notice else ""
+        self.panel.close()
+        self.draw()
 
-    def _first_pile(self):
-        """The first tableau pile: where play usually starts."""
-        return self.game.kinds.find(bytes((TABLEAU,)))
+    def release(self):
+        """Give the card TileGrids back before another game is shown."""
+        self.table.release()
+
+    # -- buttons ---------------------------------------------------------
+
+    def input_mode(self):
+        """What the buttons are for now: the overlay's mode, else GAME."""
+        overlay = self.panel.overlay
+        return buttons.GAME if overlay is None else overlay.mode
+
+    def press(self, button):
+        """Handle one button; always changes the screen."""
+        self.message = self.panel.note = ""
+        self.table.show_hint()
+        hinted, self.hinted = self.hinted, None
+        if self.panel.overlay is not None:
+            self.panel.overlay.press(button)
+        elif button == buttons.A and hinted is not None:
+            self.play_hint(hinted)
+        elif buttons.is_arrow(button):
+            self.cursor = self.neighbour(button)
+        elif button == buttons.A:
+            self.act()
+        elif button == buttons.B:
+            self.smart()
+        elif button == buttons.SELECT:
+            self.undo()
+        else:
+            self.open_menu()
+        self.draw()
+        return True
+
+    def act(self):
+        """A: put the cards taken, deal from the stock, or take cards."""
+        game, pile = self.game, self.cursor
+        if self.held is not None:
+            self._put()
+        elif pile == game.stock and game.rules.stock_works(game):
+            if game.deal():
+                self.app.click()
+                self.after_change()
+            else:
+                self.say("status.stock_done")
+        else:
+            from ..core.hints import movable
+            most = movable(game, pile)
+            if most:
+                self.held = (pile, most)
+                self.exact = False
+                self.table.select(pile, most)
+                self.app.click()
+            else:
+                self._refuse(game.pick_problem(pile, 1), pile, 1, pile)
+
+    def _put(self):
+        """A with cards taken: on their pile one fewer, elsewhere as many as may go."""
+        src, n = self.held
+        if self.cursor == src:
+            self.drop_hold()
+            if n > 1:
+                self.held = (src, n - 1)
+                self.exact = True
+                self.table.select(src, n - 1)
+            return
+        from ..core.hints import best_count
+        if self.exact and self.game.is_legal(src, n, self.cursor):
+            count = n
+        else:
+            count = best_count(self.game, src, n, self.cursor)
+        if count:
+            self.drop_hold()
+            self.move(src, count, self.cursor)
+        else:
+            self._refuse(self.game.problem(src, n, self.cursor), src, n, self.cursor)
+
+    def smart(self):
+        """B: put taken cards back, or send the cards under the cursor to
+        their best place."""
+        if self.held is not None:
+            self.drop_hold()
+            return
+        game, pile = self.game, self.cursor
+        if pile == game.stock and game.rules.stock_works(game):
+            self.act()
+            return
+        from ..core.hints import best_from
+        best = best_from(game, pile)
+        if best is not None:
+            self.move(pile, best[0], best[1])
+        elif game.pick_problem(pile, 1):
+            self._refuse(game.pick_problem(pile, 1), pile, 1, pile)
+        else:
+            self.say("why.nowhere")
+
+    def move(self, src, n, dst):
+        """Play a legal move, sliding its cards to their place."""
+        start = self.table.card_place(src, n - 1)
+        self.game.move(src, n, dst)
+        self.app.click()
+        self.after_change()
+        self.table.slide(dst, n, start, self.app.display)
+
+    def _refuse(self, problem, src, n, dst):
+        from .why import reason
+        self.message = reason(self.words, self.game, problem, src, n, dst)
+
+    def drop_hold(self):
+        self.held = None
+        self.table.select(0, 0)
+
+    def undo(self):
+        self._step(self.game.undo, "status.undo_start")
+
+    def redo(self):
+        self._step(self.game.redo, "status.no_redo")
+
+    def _step(self, step, refusal):
+        """Undo or redo one step, or say why not."""
+        self.drop_hold()
+        if step():
+            self.after_change()
+        else:
+            self.say(refusal)
+
+    def after_change(self):
+        """Redraw what the last step changed; notice a win, a dead end, or a
+        game that is plainly won."""
+        game = self.game
+        self.table.update()
+        self.keeper.changed(game)
+        if game.is_won():
+            self.keeper.finish(game)
+            self.keeper.save()
+            self._won()
+            return
+        from ..core.hints import can_finish
+        if not self.declined and can_finish(game):
+            from .notices import offer_finish
+            offer_finish(self.panel, self.finish, self.decline)
+        elif not game.can_deal() and not game.moves():
+            from .notices import stuck
+            stuck(self.panel, self.new_deal, self.open_menu, self.undo)
+
+    def finish(self):
+        """Send the rest home, card by card, each sliding to its place."""
+        from ..core.hints import home_move
+        self.declined = True  # no second offer on the way
+        move = home_move(self.game)
+        while move is not None and not self.game.is_won():
+            self.draw()
+            self.app.display.refresh()
+            self.move(move[0], 1, move[1])
+            move = home_move(self.game)
+
+    def decline(self):
+        self.declined = True
+
+    def _won(self):
+        self.app.tune(self._light_foundation)
+        self.table.show_hint()
+        from .notices import won
+        won(self.panel, self.game.seed, self.new_deal, self.open_menu, self.undo)
+
+    def _light_foundation(self, step):
+        """One step of a win's celebration: a frame round the next foundation."""
+        foundations = self.game.foundations
+        self.table.show_hint(dst=foundations[step % len(foundations)])
+        self.app.display.refresh()
+
+    # -- deals -----------------------------------------------------------
 
     def new_deal(self, deal=None, game=None):
         """Show ``game``, or deal another game of the same kind, on the same table."""
@@ -89,174 +256,158 @@ class Player:
         self._start()
         self.after_change()
 
-    def release(self):
-        """Give the card TileGrids back before another game is shown."""
-        self.table.release()
-
-    # -- buttons ---------------------------------------------------------
-
-    def press(self, button):
-        """Handle one button; always changes the screen."""
-        self.message = ""
-        self.table.show_hint()
-        if self.overlay is not None:
-            self.overlay.press(button)
-        elif buttons.is_arrow(button):
-            self._steer(button)
-        elif button == buttons.A:
-            self._act()
-        elif button == buttons.B:
-            self._cancel_or_home()
-        elif button == buttons.SELECT:
-            self.undo()
-        else:
-            self.open_menu()
-        self.refresh()
-        return True
-
-    def _act(self):
-        game = self.game
-        pile = self.cursor
-        if self.held is not None:
-            src, n = self.held
-            if pile == src:
-                self.drop_hold()
-            elif game.move(src, n, pile):
-                self.drop_hold()
-                self.after_change()
-            else:
-                self.message = "CAN'T GO THERE"
-        elif game.kinds[pile] == STOCK and game.rules.stock_works(game):
-            if game.deal():
-                self.after_change()
-            else:
-                self.message = "STOCK IS DONE"
-        elif game.size(pile) and game.rules.can_pick(game, pile, self.count):
-            self.held = (pile, self.count)
-            self.table.select(pile, self.count)
-        else:
-            self.message = "NOTHING TO TAKE"
-
-    def _cancel_or_home(self):
-        if self.held is not None:
-            self.drop_hold()
+    def ask_first(self, action):
+        """``action`` at once, or after asking when it would count this deal as lost."""
+        if not self.keeper.counts_as_lost(self.game):
+            action()
             return
-        target = self.game.auto_target(self.cursor)
-        if target is not None and self.game.move(self.cursor, 1, target):
-            self.after_change()
-        else:
-            self.message = "CAN'T GO HOME"
-
-    def drop_hold(self):
-        self.held = None
-        self.table.select(0, 0)
-
-    def undo(self):
-        self._step(self.game.undo, "AT THE DEAL")
-
-    def redo(self):
-        self._step(self.game.redo, "NOTHING TO REDO")
-
-    def _step(self, step, refusal):
-        """Undo or redo one step, or say why not."""
-        self.drop_hold()
-        if step():
-            self.after_change()
-        else:
-            self.message = refusal
-
-    def after_change(self):
-        """Redraw what the last step changed; notice a win or a dead end."""
-        self.table.update()
-        self.count = 1
-        self.keeper.changed(self.game)
-        if self.game.is_won():
-            self.keeper.finish(self.game)
-            self.keeper.save()
-            from .notices import won
-            won(self)
-        elif not self.game.can_deal() and not self.game.moves():
-            from .notices import stuck
-            stuck(self)
+        from .notices import confirm
+        confirm(self.panel, "ask.lost", action)
 
     # -- cursor ----------------------------------------------------------
 
-    def _steer(self, button):
-        if button == buttons.UP and self._regroup(1):
-            return
-        if button == buttons.DOWN and self._regroup(-1):
-            return
-        pile = self._neighbour(button)
-        if pile is not None:
-            self.cursor = pile
-            self.count = 1
-
-    def _regroup(self, direction):
-        """Take one group more or less from the pile (False if it can't)."""
-        game = self.game
-        if self.held is not None:
-            return False
-        count = self.count + direction
-        while 1 <= count <= game.size(self.cursor):
-            if game.rules.can_pick(game, self.cursor, count):
-                self.count = count
-                return True
-            count += direction
-        return False
-
-    def _neighbour(self, button):
-        """The nearest pile in the button's direction, wrapping round."""
-        here_x, here_y = self.table.pile_centre(self.cursor)
-        across = button in (buttons.LEFT, buttons.RIGHT)
-        sign = 1 if button in (buttons.RIGHT, buttons.DOWN) else -1
-        best = None
+    def neighbour(self, button):
+        """The pile the cursor goes to: left and right along its row, up and
+        down to the nearest pile of the next row; at an edge, round to the
+        far side, so that right and up alone reach every pile."""
+        rules = self.game.rules
+        column, row, _ = place(rules, self.cursor)
+        across = button == buttons.LEFT or button == buttons.RIGHT
+        sign = 1 if button == buttons.RIGHT or button == buttons.DOWN else -1
+        best = self.cursor
         best_key = None
         for pile in range(self.game.pile_count):
-            x, y = self.table.pile_centre(pile)
-            ahead, aside = (x - here_x, y - here_y) if across else (y - here_y, x - here_x)
-            ahead *= sign
-            if pile == self.cursor:
-                continue
-            wrap = 0 if ahead > 0 else 1
-            key = (abs(aside) > 4, wrap, abs(aside), ahead if not wrap else -ahead)
+            other_column, other_row, _ = place(rules, pile)
+            if across:
+                if other_row != row or pile == self.cursor:
+                    continue
+                ahead = (other_column - column) * sign
+                key = (ahead < 0, ahead, 0, 0)  # the next one ahead, else the farthest behind
+            else:
+                ahead = (other_row - row) * sign
+                if ahead == 0:
+                    continue
+                key = (ahead < 0, ahead, abs(other_column - column), other_column)
             if best_key is None or key < best_key:
                 best, best_key = pile, key
         return best
 
     # -- screen ----------------------------------------------------------
 
-    def refresh(self):
+    def draw(self):
         """Put cursor, status line and overlay in step with the state."""
-        depth = self.count - 1 if self.held is None else 0
-        self.table.move_cursor(self.cursor, min(depth, max(0, self.game.size(self.cursor) - 1)))
-        self.table.status.line(0, self.message or self.status_text())
+        game, pile = self.game, self.cursor
+        if self.held is not None and self.held[0] == pile:
+            depth = self.held[1] - 1
+        elif self.held is None and game.size(pile):
+            from ..core.hints import movable
+            depth = max(0, movable(game, pile) - 1)
+        else:
+            depth = 0
+        self.table.move_cursor(pile, depth)
+        self.status = self.words.named(self.message or self.panel.note or self.status_text(),
+                                       buttons.GAME)
+        self.table.status.line(0, self.status)
+
+    def say(self, key, *values):
+        """Put a line on the status bar until the next press."""
+        self.message = self.words.fill(key, *values)
 
     def status_text(self):
         game = self.game
-        text = " %d/52" % game.score
-        if game.rules.stock_works(game) or game.kinds[0] == STOCK:
-            text += " ST%d" % game.size(STOCK)
+        if self.held is not None:
+            holding = self.words.fill("status.holding", self.held[1])
+            if not self.words.named(holding, buttons.GAME):  # no B on this board
+                holding = self.words.fill("status.holding_short", self.held[1])
+            return holding
+        text = "  %d/52" % game.score
         if game.rules.REDEALS:
-            text += " R%d" % game.redeals_left
-        if game.base:
-            text += " B" + RANKS[game.base - 1]
-        named = "%s DEAL %d" % (TITLES[game.name], game.seed)
+            text += "  " + self.words.fill("status.redeals", game.redeals_left)
+        title = self.words.get("game." + game.name)
+        named = self.words.fill("status.deal", title, game.seed)
         if len(named) + len(text) > self.table.status.columns:
-            named = "%s %d" % (TITLES[game.name], game.seed)
+            named = self.words.fill("status.short", title, game.seed)
         return named + text
+
+    # -- the menu and its panels ---------------------------------------
 
     def open_menu(self):
         from .menu import Menu
+        if self.held is not None:
+            self.drop_hold()
+            self.say("status.put_back")
+        Menu(self.panel, self.menu_items(), self.keeper.save)
+
+    def menu_items(self):
+        """The Start menu: (label, action) in the order shown."""
+        return (("menu.resume", None), ("menu.hint", self.hint), ("menu.undo", self.undo),
+                ("menu.redo", self.redo), ("menu.restart", self.ask_restart),
+                ("menu.new", self.ask_new_deal), ("menu.number", self.enter_deal),
+                ("menu.peek", self.peek), ("menu.game", self.leave),
+                ("menu.statistics", self.statistics), ("menu.help", self.help),
+                ("menu.options", self.options))
+
+    def ask_restart(self):
+        self.ask_first(self.restart)
+
+    def ask_new_deal(self):
+        self.ask_first(self.new_deal)
+
+    def options(self):
+        from .menu import Menu
+        from .options import Options
+        items = Options(self.app).items()[:-1] + (("menu.back", self.open_menu),)
+        Menu(self.panel, items, self.keeper.save, "menu.options")
+
+    def hint(self):
+        """Frame a move worth making, or point at the stock, or say there is
+        none; the next press of A plays it."""
+        game = self.game
+        move = game.hint()
+        if move is not None:
+            src, n, dst = move
+            self.table.show_hint(src, n - 1, dst)
+            self.hinted = move
+            self.say("status.hint_move")
+        elif game.can_deal():
+            self.table.show_hint(game.stock)
+            self.hinted = game.stock
+            self.say("status.hint_deal")
+        else:
+            self.say("status.hint_none")
+
+    def play_hint(self, hinted):
+        """A after a hint: its move (the cursor ends where the cards went), or a deal."""
         self.drop_hold()
-        Menu(self)
+        if hinted == self.game.stock:
+            self.cursor = hinted
+            self.act()
+            return
+        src, n, dst = hinted
+        self.cursor = dst
+        self.move(src, n, dst)
 
-    def show_panel(self, overlay, lines, centre=True):
-        """Show a panel of text whose overlay takes the buttons until closed."""
-        self.overlay = overlay
-        self.panel.lines(lines, centre)
-        self.panel.grid.hidden = False
+    def enter_deal(self):
+        from .menu import DealEntry
+        DealEntry(self.panel, self.game.seed, self._deal_number, self.open_menu)
 
-    def close_overlay(self):
-        self.overlay = None
-        if not self.panel.grid.hidden:
-            self.panel.grid.hidden = True
+    def _deal_number(self, number):
+        self.ask_first(lambda: self.new_deal(number))
+
+    def peek(self):
+        """Every card of the pile under the cursor, by name, in a panel."""
+        from .notices import peek
+        peek(self.panel, self.game, self.cursor)
+
+    def leave(self):
+        """To the title screen, this game's name chosen."""
+        self.app.title(self.game.name)
+
+    def statistics(self):
+        from .statistics import Statistics
+        Statistics(self.panel, self.keeper, self.game.name)
+
+    def help(self):
+        """The rules of this game and the board's controls."""
+        from .helppage import show_help
+        show_help(self.panel, self.app.keys, self.game.name, self.game.rules)

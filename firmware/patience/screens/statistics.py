@@ -1,46 +1,56 @@
 """The Statistics panel: results per game, and a reset that asks first."""
 
-from .. import GAMES
 from . import buttons
-from .play import TITLES
+from ..games import GAMES
+from .sheets import CHAR_LEFT, CHAR_RIGHT
 
 
 class Statistics:
-    """Shows one game's results; left and right go through the games."""
+    """One game's results from ``records`` (``stats(name)`` and
+    ``reset_stats(name)``); the arrows go through the games, A resets
+    (after asking), B goes back: buttons every board has in lists."""
 
-    def __init__(self, player):
-        self.player = player
-        self.choice = GAMES.index(player.game.name)
+    mode = buttons.LIST
+
+    def __init__(self, panel, records, name):
+        self.panel = panel
+        self.records = records
+        self.choice = GAMES.index(name)
         self.confirming = False
         self.draw()
 
     def draw(self):
+        words = self.panel.words
+        get, fill = words.get, words.fill
         name = GAMES[self.choice]
+        title = get("game." + name)
         if self.confirming:
-            lines = ["", "RESET STATISTICS", "OF %s?" % TITLES[name], "", "A  YES, RESET",
-                     "B  NO, KEEP THEM"]
-        else:
-            stats = self.player.keeper.stats(name)
-            rate = stats.won * 100 // stats.played if stats.played else 0
-            lines = ["", "STATISTICS", chr(132) + " " + TITLES[name] + " " + chr(133), "",
-                     "PLAYED %d" % stats.played, "WON %d (%d%%)" % (stats.won, rate),
-                     "STREAK %d  BEST %d" % (stats.streak, stats.best_streak),
-                     "BEST SCORE %d/52" % stats.best_score, "",
-                     "SELECT  RESET", "B  BACK"]
-        self.player.show_panel(self, lines)
+            self.panel.show(self, (get("stats.ask"), fill("stats.ask_game", title), "",
+                                   get("stats.yes"), get("stats.no")))
+            return
+        stats = self.records.stats(name)
+        rate = stats.won * 100 // stats.played if stats.played else 0
+        self.panel.show(self, (get("stats.title"),
+                               "%s %s %s" % (chr(CHAR_LEFT), title, chr(CHAR_RIGHT)), "",
+                               fill("stats.played", stats.played),
+                               fill("stats.won", stats.won, rate),
+                               fill("stats.streak", stats.streak, stats.best_streak),
+                               fill("stats.best", stats.best_score), "",
+                               get("stats.keys_games"), get("stats.keys_reset"),
+                               get("stats.keys_back")))
 
     def press(self, button):
         if self.confirming:
             if button == buttons.A:
-                self.player.keeper.reset_stats(GAMES[self.choice])
+                self.records.reset_stats(GAMES[self.choice])
             if button in (buttons.A, buttons.B):
                 self.confirming = False
-        elif button in (buttons.LEFT, buttons.RIGHT):
-            step = 1 if button == buttons.RIGHT else -1
+        elif buttons.is_arrow(button):
+            step = 1 if button in (buttons.RIGHT, buttons.DOWN) else -1
             self.choice = (self.choice + step) % len(GAMES)
-        elif button == buttons.SELECT:
+        elif button == buttons.A:
             self.confirming = True
-        elif button in (buttons.B, buttons.START, buttons.A):
-            self.player.close_overlay()
+        else:
+            self.panel.close()
             return
         self.draw()

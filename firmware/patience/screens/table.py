@@ -1,20 +1,23 @@
 """The table on screen: piles of card TileGrids, cursor, hint and status.
 
 Every card TileGrid comes from one pool made at start; a pile holds a
-placeholder tile (empty outline, foundation base, stock mark) and the cards
-it shows. ``update`` compares the game's position with what is shown and
+placeholder tile (empty outline, foundation base, the mark of the
+foundation that takes the base card, reserve and stock marks) and the cards
+it shows. The stock and the reserves (Eagle Wing's trunk among them) wear
+a badge with their number of cards. ``update`` compares the game's position with what is shown and
 redraws only the piles that changed.
 """
 
 import displayio
 
 from . import sheets
-from ..core.cards import FACE_UP, rank, suit
-from ..core.engine import STOCK, FOUNDATION
+from ..core.cards import FACE_UP, is_red, rank, suit
+from ..core.piles import STOCK, FOUNDATION, RESERVE
 from .layout import Layout, FAN_NONE, FAN_DOWN
 from .text import Text
 
 _NO_PILE = 255
+_SLIDE_FRAMES = 4  # a moved card takes this many frames to its place
 
 
 class Table:
@@ -30,15 +33,17 @@ class Table:
         self.piles = []
         for pile in range(game.pile_count):
             pile_group = displayio.Group(x=self.layout.x[pile], y=self.layout.y[pile])
-            pile_group.append(art.card_grid(sheets.TILE_EMPTY))
+            pile_group.append(art.card_grid(sheets.TILE_EMPTY, shader=art.slot))
             self.piles.append(pile_group)
             self.group.append(pile_group)
-        self.hints = (art.card_grid(sheets.TILE_HINT), art.card_grid(sheets.TILE_HINT))
-        for mark in self.hints:
-            mark.hidden = True
-            self.group.append(mark)
-        self.cursor = art.card_grid(sheets.TILE_CURSOR)
-        self.group.append(self.cursor)
+        self.hints = (Frame(art, art.hint, self.group), Frame(art, art.hint_to, self.group))
+        self.cursor = Frame(art, art.cursor, self.group)
+        # a count's Text on the stock and the reserves, over the frames
+        self.badges = [Text(art, 2, 1, palette=art.panel) if kind in (STOCK, RESERVE) else None
+                       for kind in game.kinds]
+        for badge in self.badges:
+            if badge is not None:
+                self.group.append(badge.grid)
         self.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
         self.group.append(self.status.grid)
         self.shown = bytearray(len(game.state))  # the position on screen
@@ -63,7 +68,7 @@ class Table:
         game = self.game
         changed = bytearray(game.pile_count)
         for pile in range(game.pile_count):
-            if force or self._changed(pile):
+            if force or game.differs(pile, self.shown):
                 changed[pile] = 1
                 group = self.piles[pile]
                 self._resize(group, min(len(group) - 1, self._visible(pile)))
@@ -71,19 +76,6 @@ class Table:
             if changed[pile]:
                 self.draw_pile(pile)
         self.shown[:] = game.state
-
-    def _changed(self, pile):
-        game = self.game
-        ends = 52
-        start = self.shown[ends + pile - 1] if pile else 0
-        end = self.shown[ends + pile]
-        if start != game.start(pile) or end != game.end(pile):
-            return True
-        state = game.state
-        for i in range(start, end):
-            if state[i] != self.shown[i]:
-                return True
-        return game.kinds[pile] == FOUNDATION and self.shown[52 + game.pile_count] != game.base
 
     def draw_pile(self, pile):
         """Lay out the pile's placeholder and cards."""
@@ -105,10 +97,28 @@ class Table:
             card = game.state[game.start(pile) + index]
             self._set_card(group[1 + index - first], card,
                            self.layout.squeeze(pile, wanted, total), pile, size - index)
+        if self.badges[pile] is not None:
+            self._badge(pile, size)
 
+    def _badge(self, pile, count):
+        """The pile's count at the foot of its top card (none when empty)."""
+        badge = self.badges[pile]
+        grid = badge.grid
+        grid.hidden = not count
+        if count:
+            badge.number(0, min(count, 99))
+            x, y = self.card_place(pile, 0)
+            art = self.art
+            grid.x = x + art.card_w - 2 * art.font_w - 1  # inside the card's edge
+            grid.y = y + art.card_h - art.font_h - 1
     def _set_card(self, grid, card, offset, pile, from_top):
-        tile = sheets.TILE_FACE + suit(card) * 13 + rank(card) - 1 \
-            if card & FACE_UP else sheets.TILE_BACK
+        art = self.art
+        if card & FACE_UP:
+            tile = sheets.TILE_FACE + suit(card) * 13 + rank(card) - 1
+            picked = pile == self.selected_pile and from_top <= self.selected_count
+            shader = art.card_shader(is_red(card), picked)
+        else:
+            tile, shader = sheets.TILE_BACK, art.back
         if grid[0] != tile:
             grid[0] = tile
         x, y = (0, offset) if self.layout.fan[pile] == FAN_DOWN else (offset, 0)
@@ -116,8 +126,6 @@ class Table:
             grid.x = x
         if grid.y != y:
             grid.y = y
-        shader = self.art.selected if pile == self.selected_pile and from_top <= self.selected_count \
-            else self.art.palette
         if grid.pixel_shader is not shader:
             grid.pixel_shader = shader
 
@@ -146,11 +154,13 @@ class Table:
         game = self.game
         kind = game.kinds[pile]
         if kind == FOUNDATION:
-            return sheets.TILE_FOUNDATION_BASE + game.base - 1 if game.base \
+            if game.base:
+                return sheets.TILE_FOUNDATION_BASE + game.base - 1
+            return sheets.TILE_FOUNDATION_FIRST if pile == game.rules.FIRST_FOUNDATION \
                 else sheets.TILE_FOUNDATION
         if kind == STOCK and game.rules.stock_works(game):
             return sheets.TILE_REDEAL if game.redeals_left else sheets.TILE_NO_REDEAL
-        return sheets.TILE_EMPTY
+        return sheets.TILE_RESERVE if kind == RESERVE else sheets.TILE_EMPTY
 
     # -- marks -----------------------------------------------------------
 
@@ -161,6 +171,27 @@ class Table:
         grid = group[max(0, index)]
         return group.x + grid.x, group.y + grid.y
 
+    def slide(self, pile, n, start, display):
+        """Slide the top ``n`` cards of a pile, just moved there, from
+        ``start`` (where the deepest of them was on screen) to their places
+        in a few frames, refreshing only the cards on the way."""
+        group = self.piles[pile]
+        shown = min(n, len(group) - 1)
+        if shown < 1:
+            return
+        end_x, end_y = self.card_place(pile, shown - 1)
+        dx, dy = start[0] - end_x, start[1] - end_y
+        last_x = last_y = 0
+        for frame in range(_SLIDE_FRAMES - 1, -1, -1):
+            off_x, off_y = dx * frame // _SLIDE_FRAMES, dy * frame // _SLIDE_FRAMES
+            for index in range(len(group) - shown, len(group)):
+                grid = group[index]
+                grid.x += off_x - last_x
+                grid.y += off_y - last_y
+            last_x, last_y = off_x, off_y
+            if frame:
+                display.refresh()
+
     def select(self, pile, count):
         """Tint the top ``count`` cards of a pile as picked up (0: none)."""
         old = self.selected_pile
@@ -170,22 +201,66 @@ class Table:
                 self.draw_pile(changed)
 
     def move_cursor(self, pile, depth):
-        """Frame the card the cursor is on."""
-        x, y = self.card_place(pile, depth)
-        if self.cursor.x != x or self.cursor.y != y:
-            self.cursor.x, self.cursor.y = x, y
+        """Frame the cursor's pile from the card ``depth`` below the top to its top card."""
+        self._frame(self.cursor, pile, depth)
 
     def show_hint(self, src=None, depth=0, dst=None):
-        """Frame a hint's source card and destination, or hide both."""
-        for mark, pile, at in ((self.hints[0], src, depth), (self.hints[1], dst, 0)):
+        """Frame a hint's cards and its destination, or hide both."""
+        for frame, pile, at in ((self.hints[0], src, depth), (self.hints[1], dst, 0)):
             if pile is None:
-                if not mark.hidden:
-                    mark.hidden = True
+                frame.hide()
             else:
-                mark.x, mark.y = self.card_place(pile, at)
-                mark.hidden = False
+                self._frame(frame, pile, at)
+
+    def _frame(self, frame, pile, depth):
+        """Put ``frame`` round the pile's cards from ``depth`` below the top up."""
+        x, y = self.card_place(pile, depth)
+        bottom = self.card_place(pile, 0)[1] + self.art.card_h
+        frame.show(x, y, bottom - y if self.layout.fan[pile] == FAN_DOWN else self.art.card_h)
 
     def pile_centre(self, pile):
         """Where a pile sits on screen, for moving the cursor between piles."""
         return (self.layout.x[pile] + self.art.card_w // 2,
                 self.layout.y[pile] + self.art.card_h // 2)
+
+
+class Frame:
+    """A card-wide frame of any height: a TileGrid of frame strips, made
+    anew (in the same place of the same group) only when its height
+    changes, so that moving it redraws no more than the cards it frames."""
+
+    def __init__(self, art, palette, group):
+        self.art = art
+        self.palette = palette
+        self.step = sheets.FRAME_STEP[art.size]
+        size = art.size
+        self.tiles = (sheets.TILE_FRAME_TOP[size], sheets.TILE_FRAME_SIDE[size],
+                      sheets.TILE_FRAME_BOTTOM[size])
+        self.group = group
+        self.grid = self._grid(art.card_h // self.step)
+        self.grid.hidden = True
+        group.append(self.grid)
+
+    def _grid(self, rows):
+        top, side, bottom = self.tiles
+        grid = self.art.strip_grid(rows, side, self.palette)
+        grid[0] = top
+        grid[rows - 1] = bottom
+        return grid
+
+    def show(self, x, y, height):
+        """Frame ``height`` pixels from (x, y) down."""
+        rows = max(2, -(-height // self.step))
+        grid = self.grid
+        if rows != grid.height:
+            grid = self._grid(rows)
+            self.group[self.group.index(self.grid)] = grid
+            self.grid = grid
+        if grid.x != x or grid.y != y:
+            grid.x, grid.y = x, y
+        if grid.hidden:
+            grid.hidden = False
+
+    def hide(self):
+        if not self.grid.hidden:
+            self.grid.hidden = True

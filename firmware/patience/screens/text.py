@@ -1,4 +1,13 @@
-"""Lines of text drawn with the sheet's pixel font in one TileGrid."""
+"""Text drawn with the sheet's pixel font: blocks of lines, and the panel.
+
+``Text`` is a block of character cells in one TileGrid; it sets only the
+tiles that change. ``Panel`` shows a box of lines sized from its content over
+a screen and hands the buttons to an overlay while it shows.
+"""
+
+from ..core.modules import forget
+
+_RARE = ("options", "statistics", "notices", "helppage")  # overlays let go once closed
 
 
 def pad(text, width):
@@ -7,7 +16,7 @@ def pad(text, width):
 
 
 class Text:
-    """A block of ``columns`` x ``rows`` characters; sets only changed tiles."""
+    """A block of ``columns`` x ``rows`` characters."""
 
     def __init__(self, art, columns, rows, x=0, y=0, palette=None):
         self.art = art
@@ -17,16 +26,105 @@ class Text:
 
     def line(self, row, text, centre=False):
         """Show ``text`` on a row, cut or padded with spaces."""
-        text = text[:self.columns]
-        start = (self.columns - len(text)) // 2 if centre else 0
-        grid = self.grid
-        for column in range(self.columns):
-            at = column - start
-            tile = self.art.font_tile(text[at] if 0 <= at < len(text) else " ")
-            if grid[column, row] != tile:
-                grid[column, row] = tile
+        self.write(row, 0, self.columns, text, centre)
 
     def lines(self, texts, centre=False):
         """Show a sequence of lines from the top; blank the rest."""
         for row in range(self.rows):
             self.line(row, texts[row] if row < len(texts) else "", centre)
+
+    def write(self, row, left, width, text, centre=False):
+        """Show ``text`` in cells left .. left + width - 1 of a row, cut or
+        padded with spaces (indexing tiles by one int allocates nothing)."""
+        length = min(len(text), width)
+        start = left + ((width - length) // 2 if centre else 0)
+        at = row * self.columns + left
+        space = self.art.font_tile(" ")
+        for _ in range(left, start):
+            self._set(at, space)
+            at += 1
+        for char in text:
+            if length == 0:
+                break
+            self._set(at, self.art.font_tile(char))
+            at += 1
+            length -= 1
+        for _ in range(at - row * self.columns, left + width):
+            self._set(at, space)
+            at += 1
+
+    def number(self, row, value):
+        """Show ``value`` (0 or more) on a row, right-aligned, allocating nothing."""
+        at = (row + 1) * self.columns - 1
+        first = row * self.columns
+        zero = self.art.font_tile("0")
+        while at >= first:
+            self._set(at, zero + value % 10 if value or at == (row + 1) * self.columns - 1
+                      else self.art.font_tile(" "))
+            value //= 10
+            at -= 1
+
+    def _set(self, index, tile):
+        grid = self.grid
+        if grid[index] != tile:
+            grid[index] = tile
+
+
+class Panel:
+    """A box of lines over a screen; its ``overlay`` takes the buttons.
+
+    Overlays (the menu, statistics, deal entry, notices) get the panel, not
+    the screen under it: ``show(overlay, lines)`` draws their lines in a box
+    just big enough, centred, and gives them the buttons; ``close()`` takes
+    the box away and gives the buttons back; ``say(text)`` puts one line on
+    the status bar. The box's TileGrid exists only while it shows (made anew
+    when its size changes), and the modules of overlays that are rarely
+    needed are let go when it closes.
+    """
+
+    def __init__(self, art, width, height, words, group):
+        self.art = art
+        self.columns = width // art.font_w
+        self.rows = height // art.font_h - 1
+        self.width = width
+        self.height = height
+        self.words = words  # the overlays' words
+        self.group = group  # the screen's group: the box goes on top
+        self.text = None
+        self.overlay = None
+        self.note = ""
+
+    def show(self, overlay, lines, centre=True):
+        """Draw ``lines`` in a box just big enough, centred on the screen."""
+        self.overlay = overlay
+        lines = [self.words.named(line, overlay.mode) for line in lines]
+        columns = min(self.columns, max(len(line) for line in lines) + 2)
+        rows = min(self.rows, len(lines) + 2)
+        text = self.text
+        if text is None or text.columns != columns or text.rows != rows:
+            self._drop()
+            art = self.art
+            text = self.text = Text(art, columns, rows, (self.width - columns * art.font_w) // 2,
+                                    (self.height - (rows + 1) * art.font_h) // 2, art.panel)
+            self.group.append(text.grid)
+        for row in range(rows):
+            at = row - 1
+            line = lines[at] if 0 <= at < len(lines) else ""
+            text.write(row, 0, columns, line if centre else " " + line, centre)
+
+    def close(self):
+        """Take the box away; the screen under it takes the buttons again."""
+        self.overlay = None
+        self._drop()
+        root = __name__.split(".")[0] + ".screens."
+        for module in _RARE:
+            forget(root + module)
+
+    def _drop(self):
+        if self.text is not None:
+            self.group.remove(self.text.grid)
+            self.text = None
+
+    def say(self, text):
+        """One line for the status bar, shown after this press."""
+        self.note = text

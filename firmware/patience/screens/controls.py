@@ -1,0 +1,95 @@
+"""What this board's buttons do, read from its own input scheme.
+
+A board's keys object says how its buttons make the game's eight (see
+screens.buttons): a few-button board's ``scheme``, ``chords`` and
+``names``; an eight-button board perhaps the word for its D-pad (``pad``);
+either perhaps ``labels``, the desktop keys that stand for its buttons in
+the simulator. ``lines`` writes the help's controls page from that;
+``names`` says what to call each of the eight in each input mode (A, B HOLD,
+A+B ...), so that texts name the buttons a player can press (see
+words.Words.named). Loaded only while a help page or the names are made.
+"""
+
+from . import buttons
+
+# what a logical button does, as word keys (index: the button's number)
+_DOES_IN_GAME = ("controls.b", "controls.a", "controls.start", "controls.select",
+                 "controls.right", "controls.down", "controls.up", "controls.left")
+_DOES_IN_LIST = ("controls.back", "controls.choose", "controls.close", "controls.select",
+                 "controls.next", "controls.next", "controls.previous", "controls.previous")
+_GESTURES = ("", "controls.hold", "controls.double", "controls.long")  # by scheme row
+# an eight-button board's own names for its buttons
+_EIGHT = ("B", "A", "START", "SELECT", "controls.key_right", "controls.key_down",
+          "controls.key_up", "controls.key_left")
+_NONE = 255
+
+
+def names(words, keys):
+    """Per input mode (GAME, LIST, DIGITS), the name of each of the eight
+    buttons on this board (None where no gesture makes it)."""
+    get = words.get
+    scheme = getattr(keys, "scheme", None)
+    if scheme is None:
+        eight = tuple(get(name) if "." in name else name for name in _EIGHT)
+        return (eight, eight, eight)
+    found = []
+    for rows in scheme:
+        named = [None] * 8
+        for at, name in enumerate(keys.names):
+            for gesture, row in enumerate(rows):
+                if row is not None and row[at] != _NONE and named[row[at]] is None:
+                    named[row[at]] = _gesture(get, name, gesture)
+        for mask, button in enumerate(keys.chords):
+            if button != _NONE and named[button] is None:
+                named[button] = _chord(keys.names, mask)
+        found.append(tuple(named))
+    return tuple(found)
+
+
+def lines(words, keys):
+    """The controls page, a line a gesture: what each button does at the
+    table and in lists."""
+    get = words.get
+    labels = getattr(keys, "labels", None) or {}
+    scheme = getattr(keys, "scheme", None)
+    out = [get("controls.in_game")]
+    if scheme is None:  # eight buttons: each does one thing everywhere
+        pad_name = _with_keys(get(getattr(keys, "pad", "controls.dpad")), labels.get("PAD"))
+        out.append(pad_name + ": " + get("controls.move"))
+        for button in (buttons.A, buttons.B, buttons.START, buttons.SELECT):
+            name = _EIGHT[button]
+            out.append(_with_keys(name, labels.get(name)) + ": " + get(_DOES_IN_GAME[button]))
+        return out
+    for mode, does in ((buttons.GAME, _DOES_IN_GAME), (buttons.LIST, _DOES_IN_LIST)):
+        if mode == buttons.LIST:
+            out += ["", get("controls.in_lists")]
+        for at, name in enumerate(keys.names):
+            shown = _with_keys(name, labels.get(name))
+            for gesture, row in enumerate(scheme[mode]):
+                if row is not None and row[at] != _NONE:
+                    out.append(_gesture(get, shown, gesture) + ": " + get(does[row[at]]))
+        for mask, button in enumerate(keys.chords):
+            if button != _NONE and _two_bits(mask):
+                out.append(_chord(keys.names, mask) + ": " + get(does[button]))
+    return out
+
+
+def _gesture(get, name, gesture):
+    """``A``, ``A HOLD``, ``BOOT DOUBLE TAP`` ..."""
+    return name + " " + get(_GESTURES[gesture]) if gesture else name
+
+
+def _chord(names_, mask):
+    """``A+B``: the buttons of a chord."""
+    return "+".join(name for at, name in enumerate(names_) if mask & 1 << at)
+
+
+def _two_bits(mask):
+    """True when exactly two buttons make the chord ``mask``."""
+    rest = mask & (mask - 1)
+    return rest and not rest & (rest - 1)
+
+
+def _with_keys(name, keyboard):
+    """A button's name, with the desktop keys that stand for it if any."""
+    return name + " (" + keyboard + ")" if keyboard else name

@@ -1,0 +1,124 @@
+"""Help on the device: a game's rules and this board's controls, to scroll.
+
+``show_help(panel, keys, name, rules)`` opens one page: the game's rules
+(a map of its piles drawn from its LAYOUT, one letter a pile kind, then
+the paragraphs ``rules.<name>.1``, ``.2`` ... wrapped to the screen) and
+then the controls of the board in hand (controls.py). ``show_controls``
+opens the controls alone. Up and down scroll; any other button closes. The
+module is let go when the panel closes.
+"""
+
+from . import buttons
+from .sheets import CHAR_RIGHT
+from .text import pad
+from ..core.piles import FAN_RIGHT
+
+class Reader:
+    """Lines in a panel, a screenful at a time; up and down turn the page."""
+
+    mode = buttons.LIST
+
+    def __init__(self, panel, title, lines):
+        self.panel = panel
+        self.title = title
+        self.lines = lines
+        self.top = 0
+        self.shown = panel.rows - 4  # the title, a blank line and the footer stay
+        self.draw()
+
+    def draw(self):
+        panel = self.panel
+        width = panel.columns - 2
+        window = self.lines[self.top:self.top + self.shown]
+        window += [""] * (self.shown - len(window))
+        where = "%d/%d" % (self._page(self.top), self._page(self._last()))
+        title = pad(self.title, width - len(where)) + where
+        panel.show(self, [title, ""] + window + [panel.words.get("help.scroll")], centre=False)
+
+    def _last(self):
+        """The top line of the last screenful."""
+        return max(0, len(self.lines) - self.shown)
+
+    def _page(self, top):
+        step = self.shown - 1
+        return -(-top // step) + 1
+
+    def press(self, button):
+        """Down and up turn a screenful (one line stays); other buttons close."""
+        step = self.shown - 1  # the last line stays in sight
+        if button == buttons.DOWN and self.top < self._last():
+            self.top = min(self._last(), self.top + step)
+        elif button == buttons.UP and self.top > 0:
+            self.top = max(0, self.top - step)
+        elif not buttons.is_arrow(button):
+            self.panel.close()
+            return
+        self.draw()
+
+
+def wrap(text, width):
+    """``text`` cut into lines of at most ``width`` characters, at spaces
+    (and at each line break it holds)."""
+    lines = []
+    for part in text.split("\n"):
+        line = ""
+        for word in part.split(" "):
+            if line and len(line) + 1 + len(word) > width:
+                lines.append(line)
+                line = ""
+            line = word if not line else line + " " + word
+        lines.append(line)
+    return lines
+
+
+def pile_map(words, rules):
+    """The game's piles where they lie on screen, one letter a kind (an
+    arrow after a pile that spreads to the right)."""
+    letters = words.get("help.letters")
+    rows = [[" "] * (2 * rules.COLUMNS) for _ in range(rules.ROWS)]
+    layout = rules.LAYOUT
+    for pile, kind in enumerate(rules.KINDS):
+        column, row, fan = layout[3 * pile], layout[3 * pile + 1], layout[3 * pile + 2]
+        rows[row][2 * column] = letters[kind]
+        if fan == FAN_RIGHT:
+            rows[row][2 * column + 1] = chr(CHAR_RIGHT)
+    for row in rows:
+        while row and row[-1] == " ":  # not rstrip: it takes the arrow for a space
+            row.pop()
+    return ["".join(row) for row in rows]
+
+
+def rules_lines(words, name, rules, width):
+    """The map of the piles, then the rules' paragraphs, wrapped."""
+    lines = [" " + line for line in pile_map(words, rules)]
+    number = 1
+    while True:
+        key = "rules.%s.%d" % (name, number)
+        text = words.get(key)
+        if text == key:
+            return lines
+        lines.append("")
+        lines += wrap(text, width)
+        number += 1
+
+
+def show_help(panel, keys, name, rules):
+    """The rules of game ``name`` (its rules module), then the controls."""
+    from .controls import lines as controls_lines
+    words, width = panel.words, panel.columns - 2
+    lines = rules_lines(words, name, rules, width)
+    lines += ["", words.get("controls.title")]
+    for line in controls_lines(words, keys):
+        lines += wrap(line, width)
+    Reader(panel, words.fill("help.rules_title", words.get("game." + name)), lines)
+
+
+def show_controls(panel, keys):
+    """This board's controls alone."""
+    from .controls import lines as controls_lines
+    words = panel.words
+    lines = []
+    for line in controls_lines(words, keys):
+        lines += wrap(line, panel.columns - 2)
+    Reader(panel, words.get("controls.title"), lines)
+

@@ -1,0 +1,57 @@
+"""The Options menu: brightness, language, sound, winnable deals only.
+
+Each item shows the setting's value and steps it when chosen; the menu
+stays open. The settings are kept with the saves (keeper.set).
+"""
+
+from ..saves.kept import LANGUAGES
+
+_BRIGHTNESS = (64, 128, 192, 255)  # the backlight levels, of 255
+
+
+class Options:
+    """The options items for a Menu, acting on ``app``'s settings."""
+
+    def __init__(self, app):
+        self.app = app
+        self.settings = app.keeper.saved.settings
+        self.words = app.words
+
+    def items(self):
+        """(label, action) pairs for menu.Menu."""
+        return ((self.brightness, self.next_brightness), (self.language, self.next_language),
+                (self.sound, self.toggle_sound), (self.winnable, self.toggle_winnable),
+                ("menu.back", None))
+
+    def brightness(self):
+        return self.words.fill("menu.brightness", self.settings.brightness * 100 // 255)
+
+    def language(self):
+        return self.words.fill("menu.language", self.words.get("lang.name"))
+
+    def sound(self):
+        return self.words.get("menu.sound_on" if self.settings.sound else "menu.sound_off")
+
+    def winnable(self):
+        return self.words.get("menu.winnable_on" if self.settings.winnable_only
+                              else "menu.winnable_off")
+
+    def next_brightness(self):
+        level = self.settings.brightness
+        at = _BRIGHTNESS.index(level) if level in _BRIGHTNESS else len(_BRIGHTNESS) - 1
+        level = _BRIGHTNESS[(at + 1) % len(_BRIGHTNESS)]
+        self.app.keeper.set("brightness", level)
+        self.app.set_brightness(level)
+        return True
+
+    def next_language(self):
+        self.app.set_language((self.settings.language + 1) % len(LANGUAGES))
+        return True
+
+    def toggle_sound(self):
+        self.app.keeper.set("sound", not self.settings.sound)
+        return True
+
+    def toggle_winnable(self):
+        self.app.keeper.set("winnable_only", not self.settings.winnable_only)
+        return True

@@ -1,0 +1,171 @@
+"""Learning the game on the device: each game's rules and the board's own
+controls, scrollable, in English and French, fitting every screen.
+
+Help is opened and scrolled through each board's real input (the simulated
+board's buttons and the firmware's gesture code).
+"""
+
+import re
+
+import pytest
+
+import patience
+from host_sim.simulator.boards import BOARDS
+from patience.screens import buttons, controls, sheets
+from screens import Session, on_board
+
+LANGUAGES = ("en", "fr")
+PLAYABLE = sorted(name for name in BOARDS if name != "pyportal")
+# per board: (open the menu, next item / scroll down, choose) with its own buttons
+GESTURES = {
+    "pybadge": ("start", "down", "a"),
+    "pygamer": ("start", "down", "a"),
+    "clue": ("a+b", "b", "a"),
+    "feather-reverse-tft": ("d1+d2", "d2", "d1"),
+    "feather-tft": ("hold1.6:boot", "boot", "hold:boot"),
+}
+# the words a controls line may hold before its colon, besides the buttons
+GESTURE_WORDS = {"HOLD", "DOUBLE", "TAP", "LONG", "MAINTENU", "APPUI", "LONGTEMPS"}
+
+
+def _open_help(simulated, board):
+    """Start, down to HELP, A: the help page of the game on the table."""
+    start, down, choose = GESTURES[board]
+    simulated.keys(start)
+    menu = simulated.app.player.panel.overlay
+    wanted = [label for label, _ in menu.items].index("menu.help")
+    simulated.keys(" ".join([down] * wanted + [choose]))
+    reader = simulated.app.player.panel.overlay
+    assert type(reader).__name__ == "Reader"  # helppage is imported anew each time
+    return reader
+
+
+def _shown(simulated):
+    """The panel's lines as drawn (stripped)."""
+    panel = simulated.app.screen.panel
+    return [line.strip() for line in Session(simulated.app, None, simulated.display).text(panel.text)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", patience.games.GAMES)
+@pytest.mark.parametrize("board", ["pybadge", "clue"])
+def test_each_help_page_scrolls_to_its_end(board, game, lang):
+    with on_board(board, game=game, deal=1, language=lang) as simulated:
+        reader = _open_help(simulated, board)
+        assert len(reader.lines) > reader.shown            # more than a screenful
+        first = _shown(simulated)
+        presses = 0
+        while reader.top + reader.shown < len(reader.lines):
+            simulated.keys(GESTURES[board][1])
+            presses += 1
+            assert presses <= len(reader.lines)
+        shown = _shown(simulated)
+        assert shown != first and reader.lines[-1].strip() in shown
+        assert any(word in " ".join(shown) for word in ("A", "B"))  # the controls come last
+
+
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_the_controls_page_names_only_the_boards_buttons(board):
+    with on_board(board, game="agnes", deal=1) as simulated:
+        app = simulated.app
+        keys = app.keys
+        lines = controls.lines(app.words, keys)
+        owned = set(getattr(keys, "names", None) or ("A", "B", "START", "SELECT"))
+        if not hasattr(keys, "names"):
+            owned |= set(app.words.get(getattr(keys, "pad", "controls.dpad")).split())
+        said = set()
+        for line in lines:
+            if ":" not in line:
+                continue
+            before = re.sub(r"\([^)]*\)", " ", line.split(":")[0])
+            named = set(re.split(r"[ +]+", before.strip())) - GESTURE_WORDS
+            assert named <= owned, (line, named - owned)
+            said |= named
+        assert said == owned                                     # every button is told
+        if board == "clue":
+            assert not any("SELECT" in line or "START" in line for line in lines)
+
+
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_the_simulator_names_its_keys_beside_the_buttons(board):
+    with on_board(board, game="agnes", deal=1) as simulated:
+        app = simulated.app
+        text = " ".join(controls.lines(app.words, app.keys))
+        for label in app.keys.labels.values():
+            assert "(%s)" % label in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_every_text_fits_its_box_on_every_board(board, lang):
+    """Each word file text, its buttons named as this board names them and
+    its values as four digits (two for a count of cards held), fits the status bar (status and refusal
+    lines) or a panel; the rules' paragraphs are wrapped to the panel."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "words"))
+    import build as words_build
+    with on_board(board, game="agnes", deal=1, language=lang) as simulated:
+        app = simulated.app
+        status_columns = app.width // app.art.font_w
+        panel = app.screen.panel
+        too_long = []
+        for key, text in words_build.words_of(lang).items():
+            if key.startswith("rules.") or key == "status.deal":  # wrapped; status.short instead
+                continue
+            on_status = key.startswith(("status.", "why.", "save."))
+            limit = status_columns if on_status else panel.columns - 2
+            for mode in (buttons.GAME,) if on_status else (buttons.GAME, buttons.LIST):
+                value = "88" if key.startswith("status.holding") else "8888"
+                filled = re.sub(r"\{\d\}", value, app.words.named(text, mode))
+                if len(filled) > limit:
+                    too_long.append("%s: %s" % (key, filled))
+        assert not too_long
+        reader = _open_help(simulated, board)
+        assert all(len(line) <= panel.columns - 2 for line in reader.lines)
+
+
+def test_texts_name_the_buttons_each_board_has():
+    with on_board("clue", game="agnes", deal=1) as simulated:
+        words = simulated.app.words
+        assert words.named("[B]  NO, I WILL", buttons.GAME) == "A HOLD  NO, I WILL"
+        assert words.named("[START]  MENU", buttons.GAME) == "A+B  MENU"
+        assert words.named("[SELECT]  UNDO", buttons.GAME) == ""     # the CLUE has no Select
+    with on_board("feather-tft", game="agnes", deal=1) as simulated:
+        simulated.keys("boot hold:boot")                            # next pile, take
+        assert simulated.app.player.held is not None
+        status = Session(simulated.app, None, simulated.display).status()
+        assert status == "1 HELD"
+
+
+def test_accented_capitals_draw_their_own_glyphs():
+    """Every character of the French words has a glyph of its own, and each
+    accented capital's pixels differ from its plain letter's."""
+    import displayio
+    import adafruit_imageload
+    import sys
+    from pathlib import Path
+    from host_sim.simulator.cli import firmware_dir
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "words"))
+    import build as words_build
+    bitmap, _ = adafruit_imageload.load(firmware_dir() + sheets.PATH[sheets.SMALL],
+                                        bitmap=displayio.Bitmap, palette=displayio.Palette)
+    w, h = sheets.FONT_W[sheets.SMALL], sheets.FONT_H[sheets.SMALL]
+    per_row = bitmap.width // w
+
+    def glyph(char):
+        code = ord(char)
+        if code > 255:
+            code = sheets.FONT_ABOVE_LATIN1_CHAR[sheets.FONT_ABOVE_LATIN1.index(code)]
+        tile = sheets.FONT_FIRST_TILE[sheets.SMALL] + code - 32
+        x0, y0 = tile % per_row * w, tile // per_row * h
+        return tuple(bitmap[x0 + x, y0 + y] for y in range(h) for x in range(w))
+
+    used = set("".join(words_build.words_of("fr").values())) - {"\n"}
+    lacking = sorted(c for c in used if ord(c) > 255 and ord(c) not in sheets.FONT_ABOVE_LATIN1)
+    assert not lacking
+    plain = {"É": "E", "È": "E", "Ê": "E", "Ë": "E", "À": "A", "Â": "A", "Ç": "C", "Ô": "O",
+             "Î": "I", "Ï": "I", "Ù": "U", "Û": "U", "Œ": "O"}
+    for accented in sorted(used & set(plain)):
+        assert glyph(accented) != glyph(plain[accented]), accented
+        assert any(glyph(accented)), accented

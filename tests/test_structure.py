@@ -1,0 +1,132 @@
+"""The firmware's structure: every registered game is whole, and rooms import
+in one direction with no cycles (function-level imports included)."""
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+import patience
+from patience import games
+from oracle import Oracle
+from support import ALL_CARDS
+
+FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+RULES_API = ("NAME", "NUMBER", "KINDS", "REDEALS", "DEAL_ROW", "FIRST_FOUNDATION",
+             "FLIP_AFTER_MOVE", "REFILL_FROM", "REVERSE_HOME", "COLUMNS", "ROWS", "LAYOUT",
+             "deal", "stock_works", "pick_problem", "drop_problem")
+# Save ids already written to players' boards: they may never change.
+SHIPPED_NUMBERS = {"eagle-wing": 0, "agnes": 1, "glenwood": 2, "chessboard": 3}
+
+
+@pytest.mark.parametrize("name", patience.games.GAMES)
+def test_a_registered_game_has_every_part(name):
+    rules = patience.games.rules_for(name)
+    missing = [part for part in RULES_API if not hasattr(rules, part)]
+    assert not missing, "%s's rules module lacks %s" % (name, ", ".join(missing))
+    assert rules.__name__.endswith("." + name.replace("-", "_")) and rules.NAME == name
+    assert len(rules.LAYOUT) == 3 * len(rules.KINDS), "one (column, row, fan) per pile"
+    assert (GOLDEN / ("deal1-%s.txt" % name)).is_file(), "no golden deal 1 (tests/golden)"
+    wins = json.loads((GOLDEN / "win-keys.json").read_text())
+    assert name in wins, "no won session in tests/golden/win-keys.json"
+    assert Oracle(name, bytes(ALL_CARDS)), "the rules oracle (tests/oracle.py) lacks it"
+
+
+def test_save_numbers_are_unique_and_shipped_ones_never_change():
+    numbers = [games.number(name) for name in patience.games.GAMES]
+    assert len(set(numbers)) == len(numbers)
+    for name, number in SHIPPED_NUMBERS.items():
+        assert games.number(name) == number, "%s was saved as game %d" % (name, number)
+        assert games.name_of(number) == name
+    assert games.name_of(max(numbers) + 1) is None and games.state_len(200) == 0
+
+
+def test_unknown_game_is_refused_by_name():
+    with pytest.raises(ValueError, match="unknown game 'klondike': choose one of eagle-wing"):
+        patience.games.rules_for("klondike")
+
+
+# -- imports --------------------------------------------------------------
+
+# Which rooms a room may import from (the package root is everyone's).
+ALLOWED = {
+    "core": {"core"},
+    "games": {"core", "games"},
+    "saves": {"core", "games", "saves"},
+    "screens": {"core", "games", "saves", "screens"},
+    "boards": {"boards", "screens", "saves", "core"},
+    "": {"core", "games"},
+}
+
+
+def _module_name(path):
+    parts = path.relative_to(FIRMWARE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules():
+    return {_module_name(path): path for path in (FIRMWARE / "patience").rglob("*.py")}
+
+
+def _imports(name, path, known):
+    """Firmware modules ``name`` imports anywhere in its file (relative
+    imports resolved; ``from pkg import sub`` counts as importing ``pkg.sub``)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")
+                parent = parent[:len(parent) - node.level + 1]
+                base = ".".join(parent + ([node.module] if node.module else []))
+            for alias in node.names:
+                sub = base + "." + alias.name
+                found.add(sub if sub in known else base)
+    return {module for module in found if module in known and module != name}
+
+
+def _graph():
+    known = _modules()
+    return {name: _imports(name, path, known) for name, path in known.items()}
+
+
+def test_no_import_cycles_in_the_firmware():
+    graph = _graph()
+    state = {}
+
+    def visit(module, trail):
+        state[module] = "open"
+        for nxt in sorted(graph[module]):
+            if state.get(nxt) == "open":
+                cycle = trail[trail.index(nxt):] + [nxt]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt, trail + [nxt])
+        state[module] = "done"
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+
+
+def _room(module):
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_rooms_import_only_what_they_may():
+    wrong = ["%s imports %s" % (module, other)
+             for module, others in sorted(_graph().items()) for other in sorted(others)
+             if _room(other) and _room(other) not in ALLOWED[_room(module)]]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_import_check_sees_function_level_imports():
+    graph = _graph()
+    assert "patience.core.hints" in graph["patience.core.engine"]      # inside Game.hint()
+    assert "patience.screens.menu" in graph["patience.screens.play"]   # inside open_menu()

@@ -1,0 +1,91 @@
+"""The whole-app session on the VM, host side: run it, read it, size it.
+
+The session itself (board_lib/vmsession.py) runs the real code.py on a
+stand-in PyBadge in two VM processes: part 1 from fresh NVM through the
+title, the four games, the menu and its panels, ending with a save; part 2
+from part 1's NVM bytes, resuming the same game. ``play(heap_kb, compiled)``
+runs both and returns a Session; ``minimal_heap(compiled)`` finds the
+smallest heap both parts pass at. tests/test_device_session.py and
+bench/device_memory.py use these. Anything a board would draw wrong stops
+the session (displayio.Misdrawn).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import vm
+
+
+
+class SessionFailed(AssertionError):
+    """The session ran but did not end as it should."""
+
+
+@dataclass
+class Session:
+    """What a session printed: heap per step, presses, the game carried over."""
+
+    steps: list = field(default_factory=list)  # (part, step name, live bytes)
+    presses: dict = field(default_factory=dict)  # kind -> (max, total, count)
+    sheets: list = field(default_factory=list)  # the sheet's class, per part
+    games: list = field(default_factory=list)  # the GAME line of each part
+
+    def read(self, part: int, out: str) -> None:
+        """Take in the output of one part (see vmsession for the lines)."""
+        lines = out.splitlines()
+        if not lines or lines[-1] != "DONE":
+            raise SessionFailed(f"part {part} did not finish:\n{out}")
+        for line in lines:
+            word, _, rest = line.partition(" ")
+            if word == "STEP":
+                name, _, live = rest.rpartition(" ")
+                self.steps.append((part, name, int(live)))
+            elif word == "PRESS":
+                kind, top, total, count = rest.rsplit(" ", 3)
+                self._add_presses(kind, int(top), int(total), int(count))
+            elif word == "SHEET":
+                self.sheets.append(rest)
+            elif word == "GAME":
+                self.games.append(rest)
+
+    def _add_presses(self, kind: str, top: int, total: int, count: int) -> None:
+        seen = self.presses.get(kind, (0, 0, 0))
+        self.presses[kind] = (max(seen[0], top), seen[1] + total, seen[2] + count)
+
+    def peak_live(self) -> int:
+        return max(live for _, _, live in self.steps)
+
+
+def script(part: int, measure: bool = False, save_to: Path | None = None,
+           ram_sheet: bool = True) -> str:
+    """The VM script of one part."""
+    return (f"import vmsession\nvmsession.main({part}, measure={measure}, "
+            f"save_to={str(save_to) if save_to else None!r}, ram_sheet={ram_sheet})\n")
+
+
+def play(heap_kb: int, compiled: bool = False, measure: bool = False,
+         ram_sheet: bool = True) -> Session:
+    """Both parts at ``heap_kb``; SessionFailed unless part 2 resumes part 1's game."""
+    session = Session()
+    with tempfile.TemporaryDirectory() as folder:
+        nvm = Path(folder) / "nvm.bin"
+        for part, kwargs in ((1, {}), (2, {"nvm": nvm})):
+            out = vm.run(script(part, measure, nvm if part == 1 else None, ram_sheet),
+                         heap_kb, compiled, **kwargs)
+            session.read(part, out)
+    if session.games[0] != session.games[1]:
+        raise SessionFailed(f"part 2 resumed {session.games[1]!r}, part 1 saved {session.games[0]!r}")
+    return session
+
+
+def minimal_heap(compiled: bool = False, ram_sheet: bool = True) -> tuple[int, int]:
+    """(part 1, part 2): the smallest heaps in KB at which each part passes."""
+    with tempfile.TemporaryDirectory() as folder:
+        nvm = Path(folder) / "nvm.bin"
+        vm.run(script(1, save_to=nvm), 512, compiled)
+        first = vm.minimal_heap(script(1, ram_sheet=ram_sheet), compiled=compiled)
+        second = vm.minimal_heap(script(2, ram_sheet=ram_sheet), compiled=compiled, nvm=nvm)
+    return first, second
