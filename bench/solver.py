@@ -2,7 +2,7 @@
 
 Run: python bench/solver.py [--deals 1-20] [--nodes 50000] [--games agnes,...]
 For each game, searches each deal from its start with the firmware's sound
-solver (``patience.core.solver.search``, exact table) until it is decided
+solver (``patience.solver.search.search``, exact table) until it is decided
 or ``--nodes`` positions are stored, and prints per game: deals won, lost
 and unknown, positions and CPU seconds in all, positions per second.
 CPU time (``time.process_time``) is used so that other programs on the
@@ -21,9 +21,9 @@ from pathlib import Path
 
 import patience
 import patience.games
-from patience.core.position import Position
-from patience.core.solver import ExactTable, search
-from patience.core.solver_rules import facts_for
+from patience.solver.position import Position
+from patience.solver.search import ExactTable, search
+from patience.solver.facts import facts_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from host_sim.tools.solve import parse_deals  # noqa: E402

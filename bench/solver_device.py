@@ -21,14 +21,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import vm  # noqa: E402  (tests/ on the path first)
 from solver_cases import READ_CASES, along_lines, write_cases  # noqa: E402
-from patience.core.solver import DEVICE_DEPTH, DEVICE_NODES, DEVICE_SLOTS  # noqa: E402
+from patience.solver.search import DEVICE_DEPTH, DEVICE_NODES, DEVICE_SLOTS  # noqa: E402
 
 VM_SCRIPT = """
 import gc, time
 gc.collect()
 start = gc.mem_alloc()
 import patience
-from patience.core import solver
+from patience.solver import search as solver
 gc.collect()
 imported = gc.mem_alloc()
 table = solver.HashTable({slots})

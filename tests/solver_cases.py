@@ -9,8 +9,11 @@ from host_sim.tools.solving import solve_deal
 
 CASES = (("eagle-wing", 2), ("agnes", 260), ("glenwood", 3), ("chessboard", 4))
 
-# One case a line: "name deal action action ...", an action "deal" or "src.n.dst".
+# One case a line (a host file, not the drive's): "name deal action action ...", an action "deal" or "src.n.dst".
 READ_CASES = """
+from vmdrive import host_open as open  # the stand-in's own open reads the drive
+
+
 def cases(path):
     with open(path) as listed:
         for text in listed:

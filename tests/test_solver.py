@@ -8,10 +8,10 @@ import pytest
 
 import patience
 import patience.games
-from patience.core import solver, solver_agnes, solver_rules, solver_stock
+from patience.solver import agnes as solver_agnes, rules as solver_rules, search as solver, stock as solver_stock
 from patience.core.names import card_name
-from patience.core.position import Position
-from patience.core.solver_rules import facts_for
+from patience.solver.position import Position
+from patience.solver.facts import facts_for
 from host_sim.tools import solve, solving
 from test_solver_moves import walk
 

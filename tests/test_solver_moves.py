@@ -27,9 +27,9 @@ from hypothesis import given, settings, strategies as st
 import patience
 import patience.games
 from patience import FOUNDATION
-from patience.core.moves import PRESS, move_code, move_parts, press_code
-from patience.core.position import Position
-from patience.core.solver_rules import facts_for
+from patience.solver.moves import PRESS, move_code, move_parts, press_code
+from patience.solver.position import Position
+from patience.solver.facts import facts_for
 
 MODES = [(name, False) for name in patience.games.GAMES] + [("agnes", True)]
 

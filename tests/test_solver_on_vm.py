@@ -10,7 +10,7 @@ Skipped, saying why, where the VM is absent (see tests/vm).
 """
 
 import patience
-from patience.core import solver
+from patience.solver import search as solver
 from host_sim.tools.solving import play
 
 import vm
@@ -21,7 +21,7 @@ LOST = ("chessboard", 12)
 SCRIPT = """
 import gc
 import patience
-from patience.core import solver
+from patience.solver import search as solver
 gc.collect()  # table and workspace need 16 KB and 5 KB in one piece: make them early, once
 work = solver.Workspace(solver.DEVICE_DEPTH)
 table = solver.HashTable(solver.DEVICE_SLOTS)

@@ -55,7 +55,8 @@ ALLOWED = {
     "core": {"core"},
     "games": {"core", "games"},
     "saves": {"core", "games", "saves"},
-    "screens": {"core", "games", "saves", "screens"},
+    "solver": {"core", "solver"},
+    "screens": {"core", "games", "saves", "screens", "solver"},
     "boards": {"boards", "screens", "saves", "core"},
     "": {"core", "games"},
 }

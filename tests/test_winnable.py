@@ -11,7 +11,7 @@ import pytest
 
 import patience
 import patience.games
-from patience.core.winnable import is_winnable
+from patience.solver.winnable import is_winnable
 from host_sim import FIRMWARE
 from host_sim.tools import solve
 from host_sim.tools.solvability import BITSET_BYTES, bitset

@@ -1,7 +1,7 @@
 """Solving on the host: a deal or a live game, a time limit, checked lines.
 
 ``solve_deal(name, deal=N | deck=bytes)`` runs the firmware's sound search
-(``patience.core.solver``) with an exact table and a CPU-time limit and
+(``patience.solver``) with an exact table and a CPU-time limit and
 returns an ``Outcome``; a won deal's line is shortened and replayed on a
 fresh engine game before it is returned, so every line handed out wins.
 ``full_hint(game, seconds)`` is the host-budget hint for a live game.
@@ -17,10 +17,10 @@ import sys
 import time
 
 import patience
-from patience.core import solver
-from patience.core.moves import unfold
-from patience.core.position import Position
-from patience.core.solver_rules import facts_for
+from patience.solver import search as solver
+from patience.solver.moves import unfold
+from patience.solver.position import Position
+from patience.solver.facts import facts_for
 
 DEAL = solver.DEAL
 _LOOK_FIRST_PER_SECOND = 8000   # positions per second of limit for the looks: about a quarter

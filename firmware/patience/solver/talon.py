@@ -11,7 +11,7 @@ code holds the number of presses in bits 20 and up (``position.press_code``).
 
 from micropython import const
 
-from .cards import FACE_UP
+from ..core.cards import FACE_UP
 
 REDEAL = const(1 << 15)   # log flag: the press turned the waste over
 REDEALS = const(5)        # where Position.counts keeps the redeals left

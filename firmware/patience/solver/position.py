@@ -7,7 +7,7 @@ included, bottom card first), indexed by the engine's pile numbers, so a
 move found here is a move the engine takes as it is. ``play`` applies what
 follows by itself in the engine (a face-down top turned up, an emptied
 wing refilled from the trunk, the base fixed by the first card home) as
-the game's ``facts`` (see ``solver_rules``) say; ``undo`` rebuilds the
+the game's ``facts`` (see ``rules``) say; ``undo`` rebuilds the
 piles as they were.
 
 A move is one small int (``moves``); a step of presses then a move is
@@ -26,8 +26,8 @@ the order of interchangeable piles, so a search needs to see only one.
 
 from micropython import const
 
-from .cards import FACE_UP
-from .engine import FOUNDATION, TABLEAU
+from ..core.cards import FACE_UP
+from ..core.piles import FOUNDATION, TABLEAU
 from .moves import PRESS, is_press, move_parts
 from .talon import REDEAL as _REDEAL, REDEALS as _REDEALS, face_up, put_back_turned, take_turned
 

@@ -1,5 +1,5 @@
 """The solver's move generator for Agnes, full and strict (see
-``solver_rules`` for what a generator returns and which moves it may leave
+``rules`` for what a generator returns and which moves it may leave
 out).
 
 The full rules are the game's (cards may come back from the foundations; a
@@ -10,9 +10,9 @@ card leaves a foundation and nothing goes onto a base card.
 
 from micropython import const
 
-from .cards import FACE_UP
+from ..core.cards import FACE_UP
 from .moves import PRESS
-from .solver_rules import (SAME_UP, SEPARATOR, TWIN_UP, Facts, home_targets, position_of,
+from .rules import (SAME_UP, SEPARATOR, TWIN_UP, Facts, home_targets, position_of,
                            top_index, up)
 
 _ROW = (5, 6, 7, 8, 9, 10, 11)          # the tableau, in deal order

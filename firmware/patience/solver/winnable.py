@@ -28,3 +28,24 @@ def is_winnable(name, deal, root=""):
     except OSError:
         return False
     return bool(_BYTE[0] >> ((deal - 1) & 7) & 1)
+
+
+def pick(name, start, root=""):
+    """The first deal marked winnable at or after deal ``start`` (1..8192),
+    going round to deal 1 after 8192; None when no deal is marked or the
+    file is missing. Reads one byte at a time, so nothing is allocated."""
+    start = (start - 1) % LAST_DEAL
+    try:
+        with open(root + "winnable/" + name + ".bin", "rb") as bits:
+            for step in range(LAST_DEAL // 8 + 1):
+                at = (start >> 3) + step
+                bits.seek(at % (LAST_DEAL // 8))
+                if bits.readinto(_BYTE) != 1:
+                    return None
+                found = _BYTE[0] if step else _BYTE[0] >> (start & 7) << (start & 7)
+                for bit in range(8):
+                    if found >> bit & 1:
+                        return (at % (LAST_DEAL // 8)) * 8 + bit + 1
+    except OSError:
+        pass
+    return None

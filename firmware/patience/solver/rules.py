@@ -1,6 +1,6 @@
 """What the solver knows about each game: its facts and its move generators.
 
-``facts_for(name, strict=False)`` gives a ``Facts``: the structural facts
+``facts.facts_for(name, strict=False)`` gives a ``Facts``: the structural facts
 ``Position`` needs (which foundation a first card must go to, the trunk that
 refills emptied wing piles, the piles a stock press deals a row onto, and
 ``key(piles, counts)``, the canonical key, which says which piles are
@@ -21,13 +21,13 @@ that are proved unnecessary (the argument is next to each rule):
   the card, and sending home at once any card L puts on it; L' is shorter
   than L, so by induction on line length no winnable position is lost.
 
-The Eagle Wing and Glenwood generators live in ``solver_stock`` (the games
-with a stock and a waste), Agnes's in ``solver_agnes``; Chessboard's is here.
+The Eagle Wing and Glenwood generators live in ``stock`` (the games with a
+stock and a waste), Agnes's in ``agnes``; Chessboard's is here.
 """
 
 from micropython import const
 
-from .cards import FACE_UP
+from ..core.cards import FACE_UP
 
 _BOARD = (0, 1, 2, 4, 5, 7, 8, 10, 11, 13)  # Chessboard tableau
 _ID = const(0x3F)                       # a card byte without its face bit
@@ -174,16 +174,3 @@ def chessboard_key(piles, counts):
     return SEPARATOR.join([counts] + sorted([piles[0], piles[1], piles[2], piles[4], piles[5],
                                              piles[7], piles[8], piles[10], piles[11],
                                              piles[13]]))
-
-
-def facts_for(name, strict=False):
-    """The solver's facts for a game; ``strict`` (Agnes only) plays as quagnes."""
-    if name == "agnes":
-        from . import solver_agnes
-        return solver_agnes.facts(strict)
-    if strict:
-        raise ValueError("only Agnes has a strict mode")
-    if name == "chessboard":
-        return Facts(name, chessboard_moves, chessboard_key)
-    from . import solver_stock
-    return solver_stock.facts_for(name, Facts)

@@ -1,5 +1,5 @@
 """The solver's move generators for the games with a stock and a waste:
-Eagle Wing and Glenwood (see ``solver_rules`` for what a generator returns
+Eagle Wing and Glenwood (see ``rules`` for what a generator returns
 and which moves it may leave out).
 
 The stock is not pressed on its own: a move of a card from the stock or the
@@ -14,9 +14,9 @@ stores no position that only a press made.
 
 from micropython import const
 
-from .cards import FACE_UP
+from ..core.cards import FACE_UP
 from .moves import press_code
-from .solver_rules import SAME_DOWN, SEPARATOR, first_empty, home_targets, position_of
+from .rules import SAME_DOWN, SEPARATOR, Facts, first_empty, home_targets, position_of
 
 _ID = const(0x3F)   # a card byte without its face bit
 _WASTE = const(1)
@@ -209,10 +209,10 @@ def glenwood_key(piles, counts):
                           + sorted([piles[7], piles[8], piles[9], piles[10]]))
 
 
-def facts_for(name, facts):
-    """``facts`` (the ``Facts`` class) filled in for Eagle Wing or Glenwood."""
+def facts_for(name):
+    """The ``Facts`` of Eagle Wing or Glenwood."""
     if name == "eagle-wing":
-        return facts(name, eagle_wing_moves, eagle_wing_key, refill_from=_TRUNK)
+        return Facts(name, eagle_wing_moves, eagle_wing_key, refill_from=_TRUNK)
     if name == "glenwood":
-        return facts(name, glenwood_moves, glenwood_key, first_foundation=2)
+        return Facts(name, glenwood_moves, glenwood_key, first_foundation=2)
     raise ValueError("unknown game %r" % (name,))

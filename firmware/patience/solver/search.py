@@ -5,7 +5,7 @@
 foundations) and never changes the game: it reads it once into a
 ``Position``. It answers ``WON`` with a winning line, ``LOST`` when the
 whole tree was searched (a proof: the only moves left out are those
-``solver_rules`` proves unnecessary), or ``UNKNOWN`` when the node budget
+``rules`` proves unnecessary), or ``UNKNOWN`` when the node budget
 or ``out_of_time()`` stopped it first.
 
 The search is iterative (no recursion, so any depth) and remembers every
@@ -14,7 +14,7 @@ so each position is expanded once; a position seen before, on this line or
 another, is not searched again. That is sound: when the search ends without
 a win, every position reachable from the start has been expanded.
 
-Tables (``solver_tables``): ``ExactTable`` (host) keeps the keys
+Tables (``tables``): ``ExactTable`` (host) keeps the keys
 themselves, so "lost" is an exact proof; ``HashTable`` (device) keeps two
 30-bit hashes of each key, so its "lost" is a proof up to the chance that
 two positions share both (about slots / 2**60 per look-up).
@@ -24,9 +24,9 @@ from micropython import const
 
 from .moves import PRESS, move_parts, unfold
 from .position import Position
-from .solver_rules import facts_for
+from .facts import facts_for
 # HashTable is here for the device to make its table from.
-from .solver_tables import UNLIMITED as _UNLIMITED, ExactTable, HashTable, Workspace  # noqa: F401
+from .tables import UNLIMITED as _UNLIMITED, ExactTable, HashTable, Workspace  # noqa: F401
 
 WON = "won"
 LOST = "lost"
