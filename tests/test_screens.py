@@ -1,11 +1,17 @@
 """What the player sees and does, through the real button path."""
 
+import sys
+
 import patience
+from host_sim.simulator.session import full_solver_hint
+from host_sim.tools.solving import full_hint
 from patience.screens import buttons
+from patience.screens.advice import device_hint
+from patience.solver.winnable import is_winnable
 from patience.screens import sheets
 from patience.screens.sheets import CHAR_SUIT
 from support import position
-from screens import running
+from screens import on_board, running
 
 
 def test_opening_status_line_names_game_deal_score_and_redeals():
@@ -118,28 +124,67 @@ def test_up_and_down_always_move_the_cursor_and_arrows_wrap_round():
         assert s.player.cursor == 0             # two rows: up twice comes back
 
 
-def test_hint_frames_the_move_on_screen():
+def test_hint_frames_the_next_move_of_a_winning_line():
     with running("eagle-wing", 1) as s:
-        src, n, dst = s.app.game.hint()
+        s.app.advise = full_solver_hint   # the simulator's hint
         s.choose("menu.hint")
+        src, n, dst = s.player.hinted
         table = s.player.table
         marks = [(m.grid.x, m.grid.y) for m in table.hints if not m.grid.hidden]
         assert marks == [table.card_place(src, n - 1), table.card_place(dst, 0)]
-        assert s.status().startswith("HINT")
+        assert s.status().startswith("HINT: A WINNING MOVE")
+        after = patience.load_game(s.app.game.to_bytes())
+        assert after.move(src, n, dst) and full_hint(after).verdict == "won"
         s.press("left")
         assert all(m.grid.hidden for m in table.hints)
+
+
+def test_the_boards_own_small_search_finds_a_winning_move_too():
+    with running("eagle-wing", 2) as s:
+        found = device_hint(patience.load_game(s.app.game.to_bytes()))
+        s.choose("menu.hint")
+        assert found[0] == "won" and s.player.hinted == found[1]
+        assert s.status().startswith("HINT: A WINNING MOVE")
+        assert "patience.solver.search" not in sys.modules   # let go of after the hint
+
+
+def test_without_an_answer_from_the_search_the_hint_is_a_useful_move():
+    with running("agnes", 1) as s:
+        assert device_hint(s.app.game)[0] == "unknown"
+        s.choose("menu.hint")
+        assert s.player.hinted == s.app.game.hint()
+        assert s.status().startswith("HINT: MARKED MOVE")
+
+
+def test_a_hint_on_a_lost_deal_says_so_and_offers_undo():
+    with running("chessboard", 12) as s:        # the search proves it lost
+        game = s.app.game
+        dealt = bytes(game.state)
+        s.choose("menu.hint")
+        assert s.panel() == ["NO WAY TO WIN", "", "MOVES ARE LEFT, BUT NONE",
+                             "CAN WIN FROM HERE", "", "SELECT  UNDO", "B  PLAY ON"]
+        s.press("b")                             # play on: nothing changes
+        assert s.panel() is None and bytes(game.state) == dealt
+        s.choose("menu.hint")
+        s.press("select")                        # undo: nothing to take back at the deal
+        assert s.panel() is None and s.status() == "AT THE DEAL"
+
+
+def test_the_simulator_hints_with_the_full_solver():
+    with on_board(game="chessboard", deal=12) as sim:
+        assert sim.app.advise is full_solver_hint
 
 
 def test_a_plays_the_hinted_move_and_the_cursor_follows_the_cards():
     with running("eagle-wing", 1) as s:
         game = s.app.game
-        src, n, dst = game.hint()
-        moved = game.cards(src)[-n:]
         s.choose("menu.hint")
+        src, n, dst = s.player.hinted
+        moved = game.cards(src)[-n:]
         s.press("a")
         assert game.cards(dst)[-n:] == moved and s.player.cursor == dst
-        src, n, dst = game.hint()
         s.choose("menu.hint")
+        src, n, dst = s.player.hinted
         s.press("right")                               # another press: the hint is gone
         hinted = patience.load_game(game.to_bytes())
         assert hinted.move(src, n, dst)
@@ -292,3 +337,13 @@ def test_sound_off_in_options_silences_clicks_and_the_tune():
         s.app.keeper.set("sound", False)
         s.press("a b")                                # deal, take, put back: silence
         assert ear.heard == ["click"]
+
+
+def test_winnable_deals_only_deals_one_the_solver_won_and_says_so():
+    with running("eagle-wing", 1) as s:
+        s.app.keeper.set("winnable_only", True)
+        for _ in range(3):
+            s.player.new_deal()
+            deal = s.app.game.seed
+            assert is_winnable("eagle-wing", deal, s.app.root + "/")
+            assert s.status() == "DEAL %d CAN BE WON" % deal

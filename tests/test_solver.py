@@ -148,7 +148,7 @@ def test_a_hint_leaves_the_game_as_it_was_and_leads_to_a_win(name):
     assert game.to_bytes() == before and game.redo() and game.undo()
     assert hint.verdict == "won" and not hint.stuck
     assert solving.play(game, hint.action)
-    assert solving.full_hint(game, 30)[0] == "won"
+    assert solving.full_hint(game, 30).verdict == "won"
 
 
 def test_a_hint_on_a_lost_game_says_lost_and_stuck():

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import patience
+from patience.solver.facts import facts_for
 from patience import games
 from oracle import Oracle
 from support import ALL_CARDS
@@ -32,6 +33,12 @@ def test_a_registered_game_has_every_part(name):
     wins = json.loads((GOLDEN / "win-keys.json").read_text())
     assert name in wins, "no won session in tests/golden/win-keys.json"
     assert Oracle(name, bytes(ALL_CARDS)), "the rules oracle (tests/oracle.py) lacks it"
+    try:
+        facts_for(name)
+    except ValueError:
+        pytest.fail("the solver (patience/solver/facts.py) has no move generator for it")
+    assert (FIRMWARE / "winnable" / (name + ".bin")).is_file(), \
+        "no winnable-deal list: patience-solve %s --deals 1-8192 --bitsets firmware/winnable" % name
 
 
 def test_save_numbers_are_unique_and_shipped_ones_never_change():

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+import vm
 from patience.screens.ticks import ticks_add, ticks_diff
 from screens import running
 
@@ -43,3 +44,34 @@ def test_a_held_arrow_repeats_at_its_pace_at_any_uptime(clock, uptime):
         clock.advance(5000)
         s.app.tick()
         assert s.player.cursor - start in (3, 4)       # 1 + repeats at 350, 450 (and 540)
+
+
+HOLD_ON_VM = """
+import board, keypad, vmctl
+from patience.screens.app import App
+# the firmware reads only supervisor.ticks_ms(), which wraps at 2**29 ms: the
+# stand-in clock (12.4 days at most) set to the same ticks as {uptime} ms of uptime
+target = {uptime} % {wrap}
+vmctl.advance(target - vmctl.now() if target >= vmctl.now() else target + {wrap} - vmctl.now())
+keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
+                                latch=board.BUTTON_LATCH, key_count=8, value_when_pressed=True)
+app = App(board.DISPLAY, keys, game="agnes", deal=2)
+start = app.player.cursor
+vmctl.press(4)  # right
+app.tick()
+for _ in range(10):
+    vmctl.advance(50)
+    app.tick()
+vmctl.release(4)
+app.tick()
+vmctl.advance(5000)
+app.tick()
+print(app.player.cursor - start)
+"""
+
+
+@pytest.mark.parametrize("uptime", [WRAP - 200, 100 * DAY, 100 * DAY + 37], ids=["at the wrap", "100 days", "100 days+"])
+def test_a_held_arrow_repeats_at_its_pace_on_the_vm_at_any_uptime(uptime):
+    vm.require_vm()
+    out = vm.script_lines(vm.run(HOLD_ON_VM.format(uptime=uptime, wrap=WRAP), 192))
+    assert int(out[-1]) in (3, 4)

@@ -11,7 +11,7 @@ import pytest
 
 import patience
 import patience.games
-from patience.solver.winnable import is_winnable
+from patience.solver.winnable import is_winnable, pick
 from host_sim import FIRMWARE
 from host_sim.tools import solve
 from host_sim.tools.solvability import BITSET_BYTES, bitset
@@ -66,3 +66,14 @@ def test_the_command_writes_the_won_deals(tmp_path):
     assert won and (tmp_path / "winnable" / "glenwood.bin").read_bytes() == bitset(won)
     root = str(tmp_path) + "/"
     assert [d for d in range(1, 7) if is_winnable("glenwood", d, root)] == won
+
+
+def test_pick_finds_the_next_marked_deal_and_goes_round(tmp_path):
+    (tmp_path / "winnable").mkdir()
+    (tmp_path / "winnable" / "agnes.bin").write_bytes(bitset([5, 700]))
+    root = str(tmp_path) + "/"
+    assert [pick("agnes", start, root) for start in (1, 5, 6, 700, 701, 8192, 8193 + 4)] == \
+        [5, 5, 700, 700, 5, 5, 5]
+    assert pick("glenwood", 1, root) is None                      # no file
+    (tmp_path / "winnable" / "glenwood.bin").write_bytes(bitset([]))
+    assert pick("glenwood", 1, root) is None                      # nothing marked

@@ -16,7 +16,8 @@ gestures ...) and ``keys.attach(app)`` are the board's own::
 Without ``window`` the board clock is frozen while it lasts (scripts move
 it) and the board is silent; with ``window`` the window's keyboard works
 the controls (window.py) and a board with a speaker clicks and plays its
-tune through pygame (sound.py).
+tune through pygame (sound.py). Hint asks the host's full solver, where the
+board makes a small search (patience.screens.advice).
 """
 
 from contextlib import contextmanager
@@ -57,6 +58,14 @@ class Simulated:
             self.display.refresh()
 
 
+def full_solver_hint(game):
+    """Hint from the host solver (``host_sim.tools.solving.full_hint``), in
+    the form the firmware's ``App.advise`` gives: (verdict, action, stuck)."""
+    from host_sim.tools.solving import full_hint  # pylint: disable=import-outside-toplevel
+    found = full_hint(game)
+    return found.verdict, found.action, found.stuck
+
+
 def _firmware_build():
     from patience.boards import build  # pylint: disable=import-outside-toplevel
     return build
@@ -86,7 +95,10 @@ def simulate(board, display, window=False, build=None, **options):
     try:
         with installed(module):
             build = build or _firmware_build()
-            yield Simulated(build(module, **options), controls, clock, display)
+            app = build(module, **options)
+            if app is not None:
+                app.advise = full_solver_hint  # the desktop has the time for the whole search
+            yield Simulated(app, controls, clock, display)
     finally:
         if froze:
             clock.run()

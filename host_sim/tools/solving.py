@@ -4,7 +4,7 @@
 (``patience.solver``) with an exact table and a CPU-time limit and
 returns an ``Outcome``; a won deal's line is shortened and replayed on a
 fresh engine game before it is returned, so every line handed out wins.
-``full_hint(game, seconds)`` is the host-budget hint for a live game.
+``full_hint(game)`` is the host-budget hint for a live game (the simulator's).
 
 Actions are the engine's: ``(src, n, dst)`` or ``"deal"``; as text
 ``drag SRC N DST`` or ``deal`` (``format_action``/``parse_action``), pile
@@ -128,12 +128,17 @@ def solve_deal(name, deal=None, deck=None, seconds=None, max_nodes=None, strict=
     return Outcome(verdict, line, nodes, spent, per)
 
 
-def full_hint(game, seconds=10.0, strict=False):
-    """The host-budget hint: ``(verdict, first action or None)``; the game is
-    only read."""
-    verdict, codes, _, _, _ = solve_game(game, seconds, None, strict)
+SIM_HINT_NODES = 60000   # the simulator's hint: about 1-3 s on a desktop, the same answer each time
+
+
+def full_hint(game, seconds=None, max_nodes=SIM_HINT_NODES, strict=False):
+    """The host-budget hint, a ``solver.Hint`` (verdict, next action of a
+    winning line, stuck); the game is only read. With ``seconds`` None the
+    answer depends on the position alone."""
+    verdict, codes, nodes, _, _ = solve_game(game, seconds, max_nodes, strict)
     action = solver.action_of(unfold(codes)[0]) if verdict == solver.WON and codes else None
-    return verdict, action
+    stuck = verdict == solver.LOST and (game.can_deal() or bool(game.moves()))
+    return solver.Hint(verdict, action, stuck, nodes)
 
 
 # -- shorter lines -------------------------------------------------------

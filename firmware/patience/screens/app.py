@@ -123,6 +123,15 @@ class App:
         if self.sound is not None and self.keeper.saved.settings.sound:
             self.sound.click()
 
+    def advise(self, game):
+        """An honest hint ``(verdict, action, stuck)`` from the board's small
+        search (the simulator puts its full solver in its place). The search
+        can take seconds on a board: the status line says it is thinking."""
+        self.player.table.status.line(0, self.words.get("status.thinking"))
+        self.display.refresh()
+        from .advice import device_hint
+        return device_hint(game)
+
     def tune(self, on_note):
         """The winning tune, if sound is on, calling ``on_note(i)`` before
         each of its notes; in silence the steps come a moment apart."""

@@ -44,6 +44,13 @@ def stuck(panel, new_deal, menu, undo):
                      buttons.B: None})
 
 
+def no_win(panel, stuck, undo):
+    """A search proved that no line wins from here: say so and offer undo."""
+    Notice.of_words(panel, ("lost.title", "", "lost.stuck" if stuck else "lost.why",
+                            "lost.why2", "", "won.undo", "lost.back"),
+                    {buttons.SELECT: undo, buttons.B: None})
+
+
 def offer_finish(panel, finish, decline):
     """The rest goes home by itself: offer to play it."""
     Notice.of_words(panel, ("finish.title", "", "finish.why", "", "finish.yes", "finish.no"),

@@ -47,9 +47,25 @@ class Player:
             self._won()
 
     def _deal(self, name, deal):
-        game = new_game(name, seed=deal or random_deal())
+        game = new_game(name, seed=deal or self._pick_deal(name))
         self.keeper.dealt(game)
         return game
+
+    def _pick_deal(self, name):
+        """A random deal number; with "winnable deals only" on, one the
+        solver won (any deal when none of this game is listed)."""
+        deal = random_deal()
+        if self.keeper.saved.settings.winnable_only:
+            from ..solver.winnable import pick
+            deal = pick(name, deal, self.app.root + "/") or deal
+        return deal
+
+    def _winnable_notice(self):
+        """Say so when this deal is on the list of deals the solver won."""
+        from ..solver.winnable import is_winnable
+        if self.game.seed and is_winnable(self.game.name, self.game.seed, self.app.root + "/"):
+            return self.words.fill("status.winnable", self.game.seed)
+        return ""
 
     def _start(self):
         self.cursor = self.game.kinds.find(bytes((TABLEAU,)))  # where play usually starts
@@ -58,7 +74,7 @@ class Player:
         self.declined = False  # the player said no to finishing this deal
         self.hinted = None  # the hint's move (or the stock) that A plays next
         notice = self.keeper.take_notice()
-        self.message = self.words.fill(*notice) if notice else ""
+        self.message = self.words.fill(*notice) if notice else self._winnable_notice()
         self.panel.close()
         self.draw()
 
@@ -360,19 +376,26 @@ class Player:
         Menu(self.panel, items, self.keeper.save, "menu.options")
 
     def hint(self):
-        """Frame a move worth making, or point at the stock, or say there is
-        none; the next press of A plays it."""
-        game = self.game
-        move = game.hint()
-        if move is not None:
-            src, n, dst = move
+        """Frame the next move of a winning line when a search finds one, or
+        say that no line wins (offering undo), or else frame a move worth
+        making or the stock; the next press of A plays what is framed."""
+        verdict, action, stuck = self.app.advise(self.game)
+        if verdict == "lost":
+            from .notices import no_win
+            no_win(self.panel, stuck, self.undo)
+            return
+        won = verdict == "won"
+        if action is None:
+            action = self.game.hint() or ("deal" if self.game.can_deal() else None)
+        if action == "deal":
+            self.table.show_hint(self.game.stock)
+            self.hinted = self.game.stock
+            self.say("status.win_deal" if won else "status.hint_deal")
+        elif action is not None:
+            src, n, dst = action
             self.table.show_hint(src, n - 1, dst)
-            self.hinted = move
-            self.say("status.hint_move")
-        elif game.can_deal():
-            self.table.show_hint(game.stock)
-            self.hinted = game.stock
-            self.say("status.hint_deal")
+            self.hinted = action
+            self.say("status.win_move" if won else "status.hint_move")
         else:
             self.say("status.hint_none")
 
