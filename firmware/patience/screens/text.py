@@ -7,7 +7,9 @@ a screen and hands the buttons to an overlay while it shows.
 
 from ..core.modules import forget
 
-_RARE = ("options", "statistics", "notices", "helppage")  # overlays let go once closed
+# overlays let go once closed
+_RARE = tuple(__name__.rpartition(".")[0] + "." + name
+              for name in ("options", "statistics", "notices", "helppage"))
 
 
 def pad(text, width):
@@ -116,9 +118,8 @@ class Panel:
         """Take the box away; the screen under it takes the buttons again."""
         self.overlay = None
         self._drop()
-        root = __name__.split(".")[0] + ".screens."
         for module in _RARE:
-            forget(root + module)
+            forget(module)
 
     def _drop(self):
         if self.text is not None:
