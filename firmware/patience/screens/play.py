@@ -20,9 +20,15 @@ import displayio
 from .. import new_game
 from . import buttons
 from ..core.piles import TABLEAU
-from .layout import place
 from .table import Table
 from .text import Panel
+
+
+def _order(ahead, apart, column):
+    """A pile's rank as the cursor's next place, lowest first, as an int:
+    places ahead (nearest first) before those behind (farthest first), then
+    the fewest columns apart, then the leftmost. Rows and columns are < 64."""
+    return ((ahead if ahead >= 0 else 128 + ahead) * 64 + apart) * 64 + column
 
 
 def random_deal():
@@ -36,6 +42,9 @@ class Player:
     def __init__(self, app, name, deal, game=None):
         self.app = app
         self.keeper = app.keeper
+        self.status_game = None  # the status lines kept are of this game (see status_line)
+        self.status_edition = self.held_count = self.game_key = -1
+        self.holding = self.held_line = self.game_line = None
         self.words = app.words
         self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
@@ -286,25 +295,25 @@ class Player:
         """The pile the cursor goes to: left and right along its row, up and
         down to the nearest pile of the next row; at an edge, round to the
         far side, so that right and up alone reach every pile."""
-        rules = self.game.rules
-        column, row, _ = place(rules, self.cursor)
+        layout = self.game.rules.LAYOUT  # (column, row, fan) a pile: see layout.place
+        column, row = layout[3 * self.cursor], layout[3 * self.cursor + 1]
         across = button == buttons.LEFT or button == buttons.RIGHT
         sign = 1 if button == buttons.RIGHT or button == buttons.DOWN else -1
         best = self.cursor
-        best_key = None
+        best_key = -1
         for pile in range(self.game.pile_count):
-            other_column, other_row, _ = place(rules, pile)
+            other_column, other_row = layout[3 * pile], layout[3 * pile + 1]
             if across:
                 if other_row != row or pile == self.cursor:
                     continue
-                ahead = (other_column - column) * sign
-                key = (ahead < 0, ahead, 0, 0)  # the next one ahead, else the farthest behind
+                # the next one ahead, else the farthest behind
+                key = _order((other_column - column) * sign, 0, 0)
             else:
                 ahead = (other_row - row) * sign
                 if ahead == 0:
                     continue
-                key = (ahead < 0, ahead, abs(other_column - column), other_column)
-            if best_key is None or key < best_key:
+                key = _order(ahead, abs(other_column - column), other_column)
+            if best_key < 0 or key < best_key:
                 best, best_key = pile, key
         return best
 
@@ -321,21 +330,42 @@ class Player:
         else:
             depth = 0
         self.table.move_cursor(pile, depth)
-        self.status = self.words.named(self.message or self.panel.note or self.status_text(),
-                                       buttons.GAME)
+        said = self.message or self.panel.note
+        self.status = self.words.named(said, buttons.GAME) if said else self.status_line()
         self.table.status.line(0, self.status)
 
     def say(self, key, *values):
         """Put a line on the status bar until the next press."""
         self.message = self.words.fill(key, *values)
 
+    def status_line(self):
+        """The status line, named for this board. Its two lines (cards held;
+        else deal, score and redeals) are kept and made anew only when what
+        they show changes, so that most presses allocate nothing."""
+        game, words = self.game, self.words
+        if game is not self.status_game or words.edition != self.status_edition:
+            self.status_game, self.status_edition = game, words.edition
+            self.holding = None
+            self.held_count = self.game_key = -1
+        if self.held is not None:
+            if self.held[1] != self.held_count:
+                self.held_count = self.held[1]
+                self.held_line = self.status_text()
+            return self.held_line
+        key = game.score * 64 + game.redeals_left
+        if key != self.game_key:
+            self.game_key = key
+            self.game_line = words.named(self.status_text(), buttons.GAME)
+        return self.game_line
+
     def status_text(self):
         game = self.game
         if self.held is not None:
-            holding = self.words.fill("status.holding", self.held[1])
-            if not self.words.named(holding, buttons.GAME):  # no B on this board
-                holding = self.words.fill("status.holding_short", self.held[1])
-            return holding
+            if self.holding is None:  # named once: the short one where the board has no B
+                named = self.words.named
+                self.holding = (named(self.words.get("status.holding"), buttons.GAME)
+                                or named(self.words.get("status.holding_short"), buttons.GAME))
+            return self.holding.format(self.held[1])
         text = "  %d/52" % game.score
         if game.rules.REDEALS:
             text += "  " + self.words.fill("status.redeals", game.redeals_left)

@@ -121,7 +121,11 @@ class Table:
             tile, shader = sheets.TILE_BACK, art.back
         if grid[0] != tile:
             grid[0] = tile
-        x, y = (0, offset) if self.layout.fan[pile] == FAN_DOWN else (offset, 0)
+        x = y = 0
+        if self.layout.fan[pile] == FAN_DOWN:
+            y = offset
+        else:
+            x = offset
         if grid.x != x:
             grid.x = x
         if grid.y != y:
@@ -167,9 +171,13 @@ class Table:
     def card_place(self, pile, depth):
         """Screen x, y of the card ``depth`` below the top (or the slot)."""
         group = self.piles[pile]
-        index = len(group) - 1 - depth
-        grid = group[max(0, index)]
+        grid = self._card_grid(group, depth)
         return group.x + grid.x, group.y + grid.y
+
+    @staticmethod
+    def _card_grid(group, depth):
+        """The TileGrid of the card ``depth`` below the top of a pile group (or its slot)."""
+        return group[max(0, len(group) - 1 - depth)]
 
     def slide(self, pile, n, start, display):
         """Slide the top ``n`` cards of a pile, just moved there, from
@@ -195,10 +203,12 @@ class Table:
     def select(self, pile, count):
         """Tint the top ``count`` cards of a pile as picked up (0: none)."""
         old = self.selected_pile
-        self.selected_pile, self.selected_count = (pile, count) if count else (_NO_PILE, 0)
-        for changed in (old, self.selected_pile):
-            if changed != _NO_PILE:
-                self.draw_pile(changed)
+        self.selected_pile = pile if count else _NO_PILE
+        self.selected_count = count
+        if old != _NO_PILE:
+            self.draw_pile(old)
+        if self.selected_pile != _NO_PILE:
+            self.draw_pile(self.selected_pile)
 
     def move_cursor(self, pile, depth):
         """Frame the cursor's pile from the card ``depth`` below the top to its top card."""
@@ -206,17 +216,22 @@ class Table:
 
     def show_hint(self, src=None, depth=0, dst=None):
         """Frame a hint's cards and its destination, or hide both."""
-        for frame, pile, at in ((self.hints[0], src, depth), (self.hints[1], dst, 0)):
-            if pile is None:
-                frame.hide()
-            else:
-                self._frame(frame, pile, at)
+        self._frame(self.hints[0], src, depth)
+        self._frame(self.hints[1], dst, 0)
 
     def _frame(self, frame, pile, depth):
-        """Put ``frame`` round the pile's cards from ``depth`` below the top up."""
-        x, y = self.card_place(pile, depth)
-        bottom = self.card_place(pile, 0)[1] + self.art.card_h
-        frame.show(x, y, bottom - y if self.layout.fan[pile] == FAN_DOWN else self.art.card_h)
+        """Put ``frame`` round the pile's cards from ``depth`` below the top
+        up (hide it when ``pile`` is None)."""
+        if pile is None:
+            frame.hide()
+            return
+        group = self.piles[pile]
+        grid = self._card_grid(group, depth)
+        x, y = group.x + grid.x, group.y + grid.y
+        height = self.art.card_h
+        if self.layout.fan[pile] == FAN_DOWN:
+            height += self._card_grid(group, 0).y + group.y - y
+        frame.show(x, y, height)
 
     def pile_centre(self, pile):
         """Where a pile sits on screen, for moving the cursor between piles."""

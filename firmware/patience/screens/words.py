@@ -37,6 +37,7 @@ class Words:
         self.two = bytearray(2)
         self.key = bytearray(_KEY_MAX + 1)
         self.buttons = None  # per input mode, the board's name of each button
+        self.edition = 0  # counts the files used: a text kept from another edition is stale
         self.use(path)
 
     def use(self, path):
@@ -49,6 +50,7 @@ class Words:
         if self.file is not None:
             self.file.close()
         self.file = file
+        self.edition += 1
 
     def get(self, key):
         """The text of ``key``."""
