@@ -36,16 +36,22 @@ class Menu:
         return [label() if callable(label) else get(label) for label, _ in self.items]
 
     def draw(self):
+        self.shown = self.labels()  # kept: up and down redraw only two lines
         lines = [self.panel.words.get(self.title), ""]
-        for index, label in enumerate(self.labels()):
-            lines.append((chr(CHAR_RIGHT) if index == self.choice else " ") + " " + label)
+        for index in range(len(self.shown)):
+            lines.append(self._line(index))
         self.panel.show(self, lines, centre=False)
+
+    def _line(self, index):
+        return (chr(CHAR_RIGHT) if index == self.choice else " ") + " " + self.shown[index]
 
     def press(self, button):
         if button == buttons.UP or button == buttons.DOWN:
+            old = self.choice
             step = 1 if button == buttons.DOWN else -1
             self.choice = (self.choice + step) % len(self.items)
-            self.draw()
+            for index in (old, self.choice):  # below the title and a blank line
+                self.panel.line(2 + index, self._line(index))
         elif button == buttons.A:
             self.panel.close()
             action = self.items[self.choice][1]

@@ -94,6 +94,7 @@ class Panel:
         self.group = group  # the screen's group: the box goes on top
         self.text = None
         self.overlay = None
+        self.centre = True
         self.note = ""
 
     def show(self, overlay, lines, centre=True):
@@ -109,10 +110,19 @@ class Panel:
             text = self.text = Text(art, columns, rows, (self.width - columns * art.font_w) // 2,
                                     (self.height - (rows + 1) * art.font_h) // 2, art.panel)
             self.group.append(text.grid)
+        self.centre = centre
         for row in range(rows):
             at = row - 1
-            line = lines[at] if 0 <= at < len(lines) else ""
-            text.write(row, 0, columns, line if centre else " " + line, centre)
+            self._write(row, lines[at] if 0 <= at < len(lines) else "")
+
+    def line(self, at, line):
+        """Draw line ``at`` of the box anew, as ``show`` drew its lines (the
+        box keeps its size)."""
+        self._write(at + 1, self.words.named(line, self.overlay.mode))
+
+    def _write(self, row, line):
+        text = self.text
+        text.write(row, 0, text.columns, line if self.centre else " " + line, self.centre)
 
     def close(self):
         """Take the box away; the screen under it takes the buttons again."""

@@ -37,20 +37,30 @@ class Title:
 
     def draw(self):
         get = self.app.words.get
-        labels = [get(key) for key in self.entries()]
-        width = max(len(label) for label in labels) + 2
+        self.labels = labels = [get(key) for key in self.entries()]  # kept for up and down
+        self.width = max(len(label) for label in labels) + 2
         lines = ["", get("title.name"), ""]
-        for index, label in enumerate(labels):
+        for index in range(len(labels)):
             if index == len(GAMES):
                 lines.append("")
-            mark = chr(CHAR_RIGHT) + " " if index == self.choice else "  "
-            lines.append(pad(mark + label, width))
+            lines.append(self._entry(index))
         named = self.app.words.named
         lines += ["", named(get("title.choose"), buttons.LIST), named(get("title.play"), buttons.LIST)]
         if self.app.left is not None:
             lines.append(named(get("title.back"), buttons.LIST))
         self._fit(max(len(line) for line in lines), len(lines))
         self.text.lines(lines, centre=True)
+
+    def _entry(self, index):
+        mark = chr(CHAR_RIGHT) + " " if index == self.choice else "  "
+        return pad(mark + self.labels[index], self.width)
+
+    def _choose(self, choice):
+        """Move the mark to entry ``choice``, redrawing only the two lines."""
+        old, self.choice = self.choice, choice
+        for index in (old, choice):  # under the name, the extras after a blank line
+            row = 3 + index + (index >= len(GAMES))
+            self.text.line(row, self._entry(index), centre=True)
 
     def _fit(self, columns, rows):
         """A text block of ``columns`` x ``rows``, in the middle of the screen,
@@ -72,13 +82,12 @@ class Title:
             return True
         if button == buttons.UP or button == buttons.DOWN:
             step = 1 if button == buttons.DOWN else -1
-            self.choice = (self.choice + step) % len(self.entries())
-            self.draw()
+            self._choose((self.choice + step) % (len(GAMES) + len(_EXTRAS)))
             return True
         if button == buttons.A:
             if self.choice < len(GAMES):
                 self.app.play(GAMES[self.choice])
-            elif self.entries()[self.choice] == "menu.options":
+            elif _EXTRAS[self.choice - len(GAMES)] == "menu.options":
                 self.options()
             else:
                 self.help()
