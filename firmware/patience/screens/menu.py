@@ -79,10 +79,14 @@ class DealEntry:
 
     def draw(self):
         get = self.panel.words.get
-        number = "".join(str(d) for d in self.digits)
-        marker = " " * self.place + chr(CHAR_UP) + " " * (_DIGITS - 1 - self.place)
-        self.panel.show(self, (get("number.title"), "", number, marker, "",
+        self.panel.show(self, (get("number.title"), "", self._number(), self._marker(), "",
                                get("number.digit"), get("number.change"), get("number.keys")))
+
+    def _number(self):
+        return "".join(str(d) for d in self.digits)
+
+    def _marker(self):
+        return " " * self.place + chr(CHAR_UP) + " " * (_DIGITS - 1 - self.place)
 
     def press(self, button):
         digits = self.digits
@@ -100,4 +104,5 @@ class DealEntry:
         elif button == buttons.B:
             self.back()
             return
-        self.draw()
+        self.panel.line(2, self._number())  # only the number and its marker change
+        self.panel.line(3, self._marker())

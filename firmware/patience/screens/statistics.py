@@ -17,6 +17,10 @@ class Statistics:
         self.records = records
         self.choice = GAMES.index(name)
         self.confirming = False
+        words = panel.words
+        # the lines every game shows, read and named once
+        self.fixed = [words.named(words.get(key), self.mode) for key in
+                      ("stats.title", "stats.keys_games", "stats.keys_reset", "stats.keys_back")]
         self.draw()
 
     def draw(self):
@@ -30,14 +34,14 @@ class Statistics:
             return
         stats = self.records.stats(name)
         rate = stats.won * 100 // stats.played if stats.played else 0
-        self.panel.show(self, (get("stats.title"),
+        fixed = self.fixed
+        self.panel.show(self, (fixed[0],
                                "%s %s %s" % (chr(CHAR_LEFT), title, chr(CHAR_RIGHT)), "",
                                fill("stats.played", stats.played),
                                fill("stats.won", stats.won, rate),
                                fill("stats.streak", stats.streak, stats.best_streak),
                                fill("stats.best", stats.best_score), "",
-                               get("stats.keys_games"), get("stats.keys_reset"),
-                               get("stats.keys_back")))
+                               fixed[1], fixed[2], fixed[3]))
 
     def press(self, button):
         if self.confirming:
