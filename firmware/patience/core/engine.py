@@ -215,6 +215,16 @@ class Game:
                             found.append((src, n, dst))
         return found
 
+    def has_move(self):
+        """True when some card move is legal (``moves()`` without the list)."""
+        for src in range(self.pile_count):
+            for n in range(1, self.size(src) + 1):
+                if not self.pick_problem(src, n):
+                    for dst in range(self.pile_count):
+                        if dst != src and not self.drop_problem(src, n, dst):
+                            return True
+        return False
+
     def move(self, src, n, dst):
         """Play a card move; True if done, False (nothing changed) if refused."""
         self.check_pile(src)

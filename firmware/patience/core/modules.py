@@ -9,20 +9,9 @@ forget only what is rarely needed).
 import sys
 
 
-def _is_in(key, name):
-    """True when module ``key`` is ``name`` or one of its submodules."""
-    return key.startswith(name) and (len(key) == len(name) or key.startswith(".", len(name)))
-
-
 def forget(name):
-    """Let go of module ``name`` and its submodules (allocating nothing when
-    none is loaded)."""
-    for key in sys.modules:
-        if _is_in(key, name):
-            break
-    else:
-        return
-    for loaded in [key for key in sys.modules if _is_in(key, name)]:
+    """Let go of module ``name`` and its submodules."""
+    for loaded in [key for key in sys.modules if key == name or key.startswith(name + ".")]:
         del sys.modules[loaded]
         parent, _, child = loaded.rpartition(".")
         holder = sys.modules.get(parent)

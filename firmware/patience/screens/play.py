@@ -227,7 +227,7 @@ class Player:
         if not self.declined and can_finish(game):
             from .notices import offer_finish
             offer_finish(self.panel, self.finish, self.decline)
-        elif not game.can_deal() and not game.moves():
+        elif not game.can_deal() and not game.has_move():
             from .notices import stuck
             stuck(self.panel, self.new_deal, self.open_menu, self.undo)
 

@@ -47,6 +47,7 @@ class Table:
         self.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
         self.group.append(self.status.grid)
         self.shown = bytearray(len(game.state))  # the position on screen
+        self.changed = bytearray(game.pile_count)  # update's marks, kept
         self.selected_pile = _NO_PILE
         self.selected_count = 0
         self.update(force=True)
@@ -66,10 +67,10 @@ class Table:
     def update(self, force=False):
         """Redraw the piles whose cards changed since the last update."""
         game = self.game
-        changed = bytearray(game.pile_count)
+        changed = self.changed
         for pile in range(game.pile_count):
-            if force or game.differs(pile, self.shown):
-                changed[pile] = 1
+            changed[pile] = force or game.differs(pile, self.shown)
+            if changed[pile]:
                 group = self.piles[pile]
                 self._resize(group, min(len(group) - 1, self._visible(pile)))
         for pile in range(game.pile_count):

@@ -5,6 +5,8 @@ tiles that change. ``Panel`` shows a box of lines sized from its content over
 a screen and hands the buttons to an overlay while it shows.
 """
 
+import sys
+
 from ..core.modules import forget
 
 # overlays let go once closed
@@ -129,7 +131,8 @@ class Panel:
         self.overlay = None
         self._drop()
         for module in _RARE:
-            forget(module)
+            if module in sys.modules:  # forget allocates even when there is nothing to forget
+                forget(module)
 
     def _drop(self):
         if self.text is not None:
