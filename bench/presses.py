@@ -1,8 +1,7 @@
 """Button presses per move: winning lines played with each board's buttons.
 
 Run: python bench/presses.py [--deals N]. Each winning line (the solver's,
-for the first N winnable deals of each game; without a solver, the lines in
-tests/golden/wins.json) is played on a simulated board started as on the
+for the first N deals of each game's winnable list) is played on a simulated board started as on the
 real one, through its own buttons (host_sim.tools.autoplay steers the
 cursor along the shortest way that board's gestures allow, plays B's smart
 move when it is the move, and takes the offer to finish). A press is one
@@ -12,43 +11,30 @@ PyBadge's figure per game, the one the issue's goal (3.0 at most) is about.
 """
 
 import argparse
-import json
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-
-from host_sim.simulator.boards import get_board  # noqa: E402
-from host_sim.simulator.cli import firmware_dir  # noqa: E402
-from host_sim.simulator.display import CountingDisplay  # noqa: E402
-from host_sim.simulator.session import simulate  # noqa: E402
-from host_sim.tools.autoplay import SCHEMES, keys_for_line, presses  # noqa: E402
-from patience.games import GAMES  # noqa: E402
-from patience.saves.store import Store  # noqa: E402
+from host_sim.simulator.boards import get_board
+from host_sim.simulator.cli import firmware_dir
+from host_sim.simulator.display import CountingDisplay
+from host_sim.simulator.session import simulate
+from host_sim.tools.autoplay import SCHEMES, keys_for_line, presses
+from host_sim.tools.solving import solve_deal
+from patience.games import GAMES
+from patience.saves.store import Store
+from patience.solver.winnable import LAST_DEAL, is_winnable
 
 BOARDS = ("pybadge", "clue", "feather-reverse-tft", "feather-tft")
 
 
-def golden_lines():
-    """{game: [(deal, actions)]} from tests/golden/wins.json."""
-    wins = json.loads((ROOT / "tests" / "golden" / "wins.json").read_text())
-    lines = {}
-    for game, win in wins.items():
-        actions = [a if a == "deal" else tuple(int(x) for x in a.split(":"))
-                   for a in win["actions"]]
-        lines[game] = [(win["seed"], actions)]
-    return lines
-
-
 def solved_lines(count):
     """{game: [(deal, actions)]}: the solver's lines for the first ``count``
-    deals it wins of each game, or None without a solver."""
-    try:
-        from host_sim.tools.solve import winning_lines  # pylint: disable=import-outside-toplevel
-    except ImportError:
-        return None
-    return {game: winning_lines(game, count) for game in GAMES}
+    deals of each game's winnable list (firmware/winnable)."""
+    root = str(firmware_dir()) + "/"
+    lines = {}
+    for game in GAMES:
+        deals = [deal for deal in range(1, LAST_DEAL + 1) if is_winnable(game, deal, root)]
+        lines[game] = [(deal, solve_deal(game, deal, seconds=60).line) for deal in deals[:count]]
+    return lines
 
 
 def played(board_name, game, deal, actions):
@@ -67,7 +53,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python bench/presses.py")
     parser.add_argument("--deals", type=int, default=5, help="winning lines per game (solver)")
     args = parser.parse_args(argv)
-    lines = solved_lines(args.deals) or golden_lines()
+    lines = solved_lines(args.deals)
     per_game = {}
     print(f"{'game':<12}{'lines':>6}{'moves':>7}" + "".join(f"{b:>21}" for b in BOARDS))
     for game in GAMES:

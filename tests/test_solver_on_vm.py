@@ -12,6 +12,7 @@ Skipped, saying why, where the VM is absent (see tests/vm).
 import patience
 from patience.solver import search as solver
 from host_sim.tools.solving import play
+from patience.screens.advice import device_hint
 
 import vm
 from solver_cases import READ_CASES, along_lines, write_cases
@@ -54,3 +55,27 @@ def test_device_hints_on_the_vm_match_the_host(tmp_path):
     answers = vm.script_lines(vm.run(SCRIPT.format(cases=str(listed)), 112))
     assert answers == [_host_answer(*case) for case in cases]
     assert answers[0].startswith("lost ") and all(a.startswith("won ") for a in answers[1:4])
+
+
+IN_THE_GAME = """
+import board, keypad
+from patience.screens.app import App
+keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
+                                latch=board.BUTTON_LATCH, key_count=8, value_when_pressed=True)
+app = App(board.DISPLAY, keys, game="eagle-wing", deal=2)
+app.player.hint()
+app.player.draw()
+print(app.player.hinted)
+print(app.player.status)
+"""
+
+
+def test_the_hint_in_a_game_on_the_vm_follows_a_winning_line():
+    vm.require_vm()
+    # room for the search besides the game (in a tighter heap a MemoryError
+    # may stop it, and the hint falls back on a useful move: never a claim)
+    hinted, status = vm.script_lines(vm.run(IN_THE_GAME, 256))[-2:]
+    game = patience.new_game("eagle-wing", seed=2)
+    verdict, action, _ = device_hint(game)
+    assert verdict == "won" and hinted == str(action)
+    assert status == "HINT: A WINNING MOVE (A PLAYS IT)"

@@ -29,7 +29,7 @@ def _marked(name):
 @pytest.mark.parametrize("name", patience.games.GAMES)
 def test_marked_deals_replay_to_a_win(name):
     marked = _marked(name)
-    assert len(marked) > 100
+    assert marked, "no deal of %s is marked" % name
     for deal in random.Random(name).sample(marked, 2):
         assert is_winnable(name, deal, ROOT)
         line = solve_deal(name, deal, seconds=60).line

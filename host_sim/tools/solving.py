@@ -128,7 +128,7 @@ def solve_deal(name, deal=None, deck=None, seconds=None, max_nodes=None, strict=
     return Outcome(verdict, line, nodes, spent, per)
 
 
-SIM_HINT_NODES = 60000   # the simulator's hint: about 1-3 s on a desktop, the same answer each time
+SIM_HINT_NODES = 30000   # the simulator's hint: at most a second or two, the same answer each time
 
 
 def full_hint(game, seconds=None, max_nodes=SIM_HINT_NODES, strict=False):

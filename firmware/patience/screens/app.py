@@ -125,10 +125,7 @@ class App:
 
     def advise(self, game):
         """An honest hint ``(verdict, action, stuck)`` from the board's small
-        search (the simulator puts its full solver in its place). The search
-        can take seconds on a board: the status line says it is thinking."""
-        self.player.table.status.line(0, self.words.get("status.thinking"))
-        self.display.refresh()
+        search (the simulator puts its full solver in its place)."""
         from .advice import device_hint
         return device_hint(game)
 

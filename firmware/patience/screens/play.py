@@ -70,9 +70,12 @@ class Player:
         return deal
 
     def _winnable_notice(self):
-        """Say so when this deal is on the list of deals the solver won."""
+        """With "winnable deals only" on, say so when this deal is on the
+        list of deals the solver won."""
+        if not self.keeper.saved.settings.winnable_only or not self.game.seed:
+            return ""
         from ..solver.winnable import is_winnable
-        if self.game.seed and is_winnable(self.game.name, self.game.seed, self.app.root + "/"):
+        if is_winnable(self.game.name, self.game.seed, self.app.root + "/"):
             return self.words.fill("status.winnable", self.game.seed)
         return ""
 
@@ -408,7 +411,10 @@ class Player:
     def hint(self):
         """Frame the next move of a winning line when a search finds one, or
         say that no line wins (offering undo), or else frame a move worth
-        making or the stock; the next press of A plays what is framed."""
+        making or the stock; the next press of A plays what is framed. The
+        search can take seconds: the status line says it is thinking."""
+        self.table.status.line(0, self.words.get("status.thinking"))
+        self.app.display.refresh()
         verdict, action, stuck = self.app.advise(self.game)
         if verdict == "lost":
             from .notices import no_win
