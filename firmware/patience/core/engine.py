@@ -207,23 +207,25 @@ class Game:
     def moves(self):
         """Every legal card move as a list of (src, n, dst)."""
         found = []
-        for src in range(self.pile_count):
-            for n in range(1, self.size(src) + 1):
-                if not self.pick_problem(src, n):
-                    for dst in range(self.pile_count):
-                        if dst != src and not self.drop_problem(src, n, dst):
-                            found.append((src, n, dst))
+        self._walk_moves(found)
         return found
 
     def has_move(self):
         """True when some card move is legal (``moves()`` without the list)."""
+        return self._walk_moves(None)
+
+    def _walk_moves(self, found):
+        """Append each legal move to ``found``; with None, stop at the first
+        one and allocate nothing. True when there was one."""
         for src in range(self.pile_count):
             for n in range(1, self.size(src) + 1):
                 if not self.pick_problem(src, n):
                     for dst in range(self.pile_count):
                         if dst != src and not self.drop_problem(src, n, dst):
-                            return True
-        return False
+                            if found is None:
+                                return True
+                            found.append((src, n, dst))
+        return bool(found)
 
     def move(self, src, n, dst):
         """Play a card move; True if done, False (nothing changed) if refused."""
