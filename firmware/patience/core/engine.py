@@ -206,7 +206,7 @@ class Game:
 
     def moves(self):
         """Every legal card move as a list of (src, n, dst)."""
-        found = []
+        found = []  # type: list[tuple[int, int, int]]
         self._walk_moves(found)
         return found
 
