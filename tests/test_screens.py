@@ -62,8 +62,32 @@ def test_b_sends_home_and_trunk_refills_the_pile():
         assert g.cards(3) == bytes([0x88]) and g.cards(6) == bytes([0x8A])   # Tc from the trunk
         s.press("right b")                      # Kc onto Ac frees a trunk card
         assert g.cards(11)[-1] & 0x3F == 0x0D and g.cards(7) == bytes([0x92])   # 2d refills
-        s.press("b")                            # 2d has nowhere useful to go
-        assert s.status() == "NO USEFUL PLACE FOR THESE CARDS" and g.score == 2
+        s.press("b")                            # no pile takes 2d
+        assert s.status() == "NO BETTER PLACE FOR THESE CARDS" and g.score == 2
+
+
+def _playing(s, game, cursor):
+    s.player.game = game
+    s.player.table.set_game(game)
+    s.player.cursor = cursor
+
+
+def test_b_builds_where_nothing_better_is_there_and_never_just_shifts_a_pile():
+    game = position("chessboard", {0: "9c", 2: "Kd", 4: "8c"}, base=1, spare_pile=13)
+    with running("chessboard", 1) as s:
+        _playing(s, game, 0)
+        s.press("b")                            # 9c builds on 8c, not onto an empty pile
+        assert game.size(0) == 0 and game.cards(4)[-1] & 0x3F == 0x09
+        s.press("down b")                       # Kd alone: an empty pile changes nothing
+        assert game.size(2) == 1 and s.status() == "NO BETTER PLACE FOR THESE CARDS"
+
+
+def test_b_leaves_a_foundations_cards_home_and_says_a_takes_them():
+    game = position("agnes", {1: "5c", 5: "9h", 6: "7h"}, base=5)
+    with running("agnes", 1) as s:
+        _playing(s, game, 1)
+        s.press("b")
+        assert game.cards(1) == bytes([0x85]) and s.status() == "HOME ALREADY: A TAKES THEM BACK"
 
 
 def test_select_undoes_and_menu_redoes():
@@ -131,7 +155,8 @@ def test_hint_frames_the_next_move_of_a_winning_line():
         src, n, dst = s.player.hinted
         table = s.player.table
         marks = [(m.grid.x, m.grid.y) for m in table.hints if not m.grid.hidden]
-        assert marks == [table.card_place(src, n - 1), table.card_place(dst, 0)]
+        assert marks == [(table.card_x(src, n - 1), table.card_y(src, n - 1)),
+                         (table.card_x(dst, 0), table.card_y(dst, 0))]
         assert s.status().startswith("HINT: A WINNING MOVE")
         after = patience.load_game(s.app.game.to_bytes())
         assert after.move(src, n, dst) and full_hint(after).verdict == "won"
@@ -322,7 +347,7 @@ def test_a_win_plays_the_tune_lighting_each_foundation_in_turn():
         ear.app = s.app
         s.press(win["keys"])
         table = s.player.table
-        places = [table.card_place(pile, 0) for pile in s.app.game.foundations]
+        places = [(table.card_x(pile, 0), table.card_y(pile, 0)) for pile in s.app.game.foundations]
         assert s.app.game.is_won() and "YOU WON!" in s.panel()
         assert ear.heard[-4:] == places
         assert ear.heard.count("click") >= 52 and table.hints[1].grid.hidden

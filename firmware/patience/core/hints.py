@@ -37,12 +37,16 @@ def _worth(game, src, n, dst):
         return 3
     if whole and kinds[src] == TABLEAU and refill is not None and game.size(refill):
         return 3
-    if not whole and game.play_and_undo(src, n, dst,
-                                        lambda g: g.auto_target(src) is not None):
+    if not whole and game.play_and_undo(src, n, dst, _goes_home, src):
         return 3
     if kinds[src] == WASTE or kinds[src] == RESERVE:
         return 2
     return 1 if whole and game.size(dst) else 0
+
+
+def _goes_home(game, pile):
+    """True when the top card of ``pile`` may go to a foundation."""
+    return game.auto_target(pile) is not None
 
 
 def best_count(game, src, most, dst):
@@ -90,21 +94,35 @@ def movable(game, src):
 
 
 def best_from(game, src):
-    """(n, dst): the most useful move of cards on top of src, home first,
-    then where they turn a card, free a card for home or build; None when
-    no move from there is worth making."""
-    most = movable(game, src)
+    """(n, dst): the best place for the cards on top of src: home first,
+    then where they turn a card, free a card for home or build, then any
+    pile that takes them (a taken pile before an empty one); None for a
+    foundation's cards (they are home), or when no pile takes them, or
+    only an empty one where nothing would change."""
+    most = 0 if game.kinds[src] == FOUNDATION else movable(game, src)
+    if not most:
+        return None
+    for dst in game.foundations:  # home first: no other place is worth more
+        n = best_count(game, src, most, dst)
+        if n:
+            return n, dst
     best = None
     best_worth = 0
     for dst in range(game.pile_count):
-        if dst == src or not most:
+        if dst == src or game.kinds[dst] == FOUNDATION:
             continue
         n = best_count(game, src, most, dst)
         if n:
             worth = _worth(game, src, n, dst) * 2 + (1 if game.size(dst) else 0)
-            if worth > best_worth:
+            if worth > best_worth or best is None and not _changes_nothing(game, src, n, dst):
                 best, best_worth = (n, dst), worth
-    return best if best_worth > 1 else None
+    return best
+
+
+def _changes_nothing(game, src, n, dst):
+    """True for a whole pile moved onto an empty pile of the same kind."""
+    return (n == game.size(src) and not game.size(dst)
+            and game.kinds[src] == game.kinds[dst])
 
 
 def can_finish(game):

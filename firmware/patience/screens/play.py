@@ -19,7 +19,7 @@ import displayio
 
 from .. import new_game
 from . import buttons
-from ..core.piles import TABLEAU
+from ..core.piles import FOUNDATION, TABLEAU
 from .table import Table
 from .text import Panel
 
@@ -44,7 +44,7 @@ class Player:
         self.keeper = app.keeper
         self.status_game = None  # the status lines kept are of this game (see status_line)
         self.status_edition = self.held_count = self.game_key = -1
-        self.holding = self.held_line = self.game_line = None
+        self.holding = self.game_format = self.held_line = self.game_line = None
         self.words = app.words
         self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
@@ -183,15 +183,16 @@ class Player:
         elif game.pick_problem(pile, 1):
             self._refuse(game.pick_problem(pile, 1), pile, 1, pile)
         else:
-            self.say("why.nowhere")
+            self.say("why.home" if game.kinds[pile] == FOUNDATION else "why.nowhere")
 
     def move(self, src, n, dst):
         """Play a legal move, sliding its cards to their place."""
-        start = self.table.card_place(src, n - 1)
+        table = self.table
+        start_x, start_y = table.card_x(src, n - 1), table.card_y(src, n - 1)
         self.game.move(src, n, dst)
         self.app.click()
         self.after_change()
-        self.table.slide(dst, n, start, self.app.display)
+        table.slide(dst, n, start_x, start_y, self.app.display)
 
     def _refuse(self, problem, src, n, dst):
         from .why import reason
@@ -342,41 +343,45 @@ class Player:
         self.message = self.words.fill(key, *values)
 
     def status_line(self):
-        """The status line, named for this board. Its two lines (cards held;
-        else deal, score and redeals) are kept and made anew only when what
-        they show changes, so that most presses allocate nothing."""
+        """The status line, named for this board: cards held, else deal,
+        score and redeals. Its texts are read once per language and game,
+        and the line is made anew only when what it shows changes, so that
+        most presses allocate nothing and a card sent home little."""
         game, words = self.game, self.words
-        if game is not self.status_game or words.edition != self.status_edition:
-            self.status_game, self.status_edition = game, words.edition
-            self.holding = None
+        if words.edition != self.status_edition:
+            self.status_edition = words.edition
+            named = words.named  # where the board has no B, the short one
+            self.holding = (named(words.get("status.holding"), buttons.GAME)
+                            or named(words.get("status.holding_short"), buttons.GAME))
+            self.status_game = None
+        if game is not self.status_game:
+            self.status_game, self.game_format = game, self.status_format()
             self.held_count = self.game_key = -1
         if self.held is not None:
             if self.held[1] != self.held_count:
                 self.held_count = self.held[1]
-                self.held_line = self.status_text()
+                self.held_line = self.holding.format(self.held[1])
             return self.held_line
         key = game.score * 64 + game.redeals_left
         if key != self.game_key:
             self.game_key = key
-            self.game_line = words.named(self.status_text(), buttons.GAME)
+            if game.rules.REDEALS:
+                self.game_line = self.game_format % (game.score, game.redeals_left)
+            else:
+                self.game_line = self.game_format % game.score
         return self.game_line
 
-    def status_text(self):
-        game = self.game
-        if self.held is not None:
-            if self.holding is None:  # named once: the short one where the board has no B
-                named = self.words.named
-                self.holding = (named(self.words.get("status.holding"), buttons.GAME)
-                                or named(self.words.get("status.holding_short"), buttons.GAME))
-            return self.holding.format(self.held[1])
-        text = "  %d/52" % game.score
-        if game.rules.REDEALS:
-            text += "  " + self.words.fill("status.redeals", game.redeals_left)
-        title = self.words.get("game." + game.name)
-        named = self.words.fill("status.deal", title, game.seed)
-        if len(named) + len(text) > self.table.status.columns:
-            named = self.words.fill("status.short", title, game.seed)
-        return named + text
+    def status_format(self):
+        """The deal's status line with %d for the score (and the redeals
+        left): its words fit the line's width whatever the score."""
+        game, words = self.game, self.words
+        redeals = words.get("status.redeals").replace("{0}", "%d") if game.rules.REDEALS else ""
+        title = words.get("game." + game.name)
+        deal = words.fill("status.deal", title, game.seed)
+        if len(deal) + len(redeals) + 9 > self.table.status.columns:  # "  52/52  "
+            deal = words.fill("status.short", title, game.seed)
+        deal = deal.replace("%", "%%") + "  %d/52"
+        return deal + "  " + redeals if redeals else deal
 
     # -- the menu and its panels ---------------------------------------
 

@@ -108,10 +108,9 @@ class Table:
         grid.hidden = not count
         if count:
             badge.number(0, min(count, 99))
-            x, y = self.card_place(pile, 0)
             art = self.art
-            grid.x = x + art.card_w - 2 * art.font_w - 1  # inside the card's edge
-            grid.y = y + art.card_h - art.font_h - 1
+            grid.x = self.card_x(pile, 0) + art.card_w - 2 * art.font_w - 1  # inside the card's edge
+            grid.y = self.card_y(pile, 0) + art.card_h - art.font_h - 1
     def _set_card(self, grid, card, offset, pile, from_top):
         art = self.art
         if card & FACE_UP:
@@ -169,27 +168,31 @@ class Table:
 
     # -- marks -----------------------------------------------------------
 
-    def card_place(self, pile, depth):
-        """Screen x, y of the card ``depth`` below the top (or the slot)."""
+    def card_x(self, pile, depth):
+        """Screen x of the card ``depth`` below the top (or of the slot);
+        with card_y, two ints rather than a tuple: a move allocates less."""
         group = self.piles[pile]
-        grid = self._card_grid(group, depth)
-        return group.x + grid.x, group.y + grid.y
+        return group.x + self._card_grid(group, depth).x
+
+    def card_y(self, pile, depth):
+        """Screen y of the card ``depth`` below the top (or of the slot)."""
+        group = self.piles[pile]
+        return group.y + self._card_grid(group, depth).y
 
     @staticmethod
     def _card_grid(group, depth):
         """The TileGrid of the card ``depth`` below the top of a pile group (or its slot)."""
         return group[max(0, len(group) - 1 - depth)]
 
-    def slide(self, pile, n, start, display):
+    def slide(self, pile, n, start_x, start_y, display):
         """Slide the top ``n`` cards of a pile, just moved there, from
-        ``start`` (where the deepest of them was on screen) to their places
-        in a few frames, refreshing only the cards on the way."""
+        (start_x, start_y) (where the deepest of them was on screen) to
+        their places in a few frames, refreshing only the cards on the way."""
         group = self.piles[pile]
         shown = min(n, len(group) - 1)
         if shown < 1:
             return
-        end_x, end_y = self.card_place(pile, shown - 1)
-        dx, dy = start[0] - end_x, start[1] - end_y
+        dx, dy = start_x - self.card_x(pile, shown - 1), start_y - self.card_y(pile, shown - 1)
         last_x = last_y = 0
         for frame in range(_SLIDE_FRAMES - 1, -1, -1):
             off_x, off_y = dx * frame // _SLIDE_FRAMES, dy * frame // _SLIDE_FRAMES
