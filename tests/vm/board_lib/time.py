@@ -44,4 +44,4 @@ def sleep(seconds):
     if ms < 0:
         raise ValueError("seconds must be >= 0")
     vmclock.advance(ms)
-    vmclock.slept()
+    vmclock.slept(ms)

@@ -14,6 +14,7 @@ _LIMIT = const(0x3FFFFFFF)
 class _Clock:
     ms = 0  # since power-on
     hook = None  # called by time.sleep after the clock moved
+    last_sleep = 0  # ms of the latest time.sleep
 
 
 def now():
@@ -36,8 +37,15 @@ def on_sleep(hook):
     return old
 
 
-def slept():
-    """Run the sleep hook, if any (time.sleep calls this)."""
+def slept(ms=0):
+    """Note a sleep of ``ms`` and run the sleep hook, if any (time.sleep
+    calls this)."""
+    _Clock.last_sleep = ms
     hook = _Clock.hook
     if hook is not None:
         hook()
+
+
+def last_sleep():
+    """Milliseconds of the latest time.sleep (what the hook is woken by)."""
+    return _Clock.last_sleep

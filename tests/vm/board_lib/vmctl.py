@@ -11,6 +11,7 @@ import vmdrive
 advance = vmclock.advance
 now = vmclock.now
 on_sleep = vmclock.on_sleep
+last_sleep = vmclock.last_sleep
 
 
 def keys(which=0):

@@ -28,7 +28,8 @@ session fails when the card sheet did not fit in RAM (the firmware then
 draws from an OnDiskBitmap).
 
 With ``measure`` each press is measured from the tap to the App's next idle
-with the collector off; the 16 bytes a keypad Event costs here beyond a
+with the collector off (a table press that brings up a notice counts as
+"table-to-notice"); the 16 bytes a keypad Event costs here beyond a
 board's (see keypad) are taken off, so the figures are a board's.
 """
 
@@ -47,6 +48,7 @@ _REPORT = const(1)
 _WAIT = const(2)
 _EVENT_SURPLUS = const(16)  # keypad.Event here 32 B, on a board 16 B
 _SAVE_REST_MS = const(21000)  # the keeper saves after 20 s without a press
+_APP_IDLE_MS = const(10)  # the App's main loop sleeps this long when idle (app._IDLE_SLEEP)
 
 
 class Done(Exception):
@@ -98,7 +100,10 @@ def _finish(part, save_to):
 
 
 def _idle():
-    """The App is idle: close a measured press, then feed the next item."""
+    """The App is idle: close a measured press, then feed the next item.
+    Other sleeps (a click, the notes of a tune) are part of a press."""
+    if vmctl.last_sleep() != _APP_IDLE_MS:
+        return
     if _Run.since >= 0:
         _close_window()
     if _Run.app is None:
@@ -149,9 +154,12 @@ def _close_window():
     gc.enable()
     used -= _EVENT_SURPLUS * (keypad.Event.made - _Run.events)
     _Run.since = -1
-    kind = _Run.presses.get(_Run.label)
+    label = _Run.label
+    if label.startswith("table") and _Run.app.player.panel.overlay is not None:
+        label = "table-to-notice"  # the press brought up a notice (stuck, won, ...)
+    kind = _Run.presses.get(label)
     if kind is None:
-        _Run.presses[_Run.label] = [used, used, 1]
+        _Run.presses[label] = [used, used, 1]
     else:
         kind[0] = max(kind[0], used)
         kind[1] += used
