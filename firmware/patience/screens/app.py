@@ -171,14 +171,15 @@ class App:
             self.keeper.finish(player.game)
             self._put_away()
             player = None
+        if player is None:
+            self.screen = None  # the title is let go before the table is built
+            forget(__name__.rpartition(".")[0] + ".title")
+            gc.collect()
+            from .play import Player  # compiled before the save is read: less broken-up heap
         game = None if deal else self.keeper.resume(name)
         if player is not None:
             player.new_deal(deal, game)
         else:
-            from .play import Player
-            self.screen = None  # the title is let go before the table is built
-            forget(__name__.rpartition(".")[0] + ".title")
-            gc.collect()
             if self.pool is None:
                 self.pool = [self.art.card_grid() for _ in range(52)]
             self.player = Player(self, name, deal, game)

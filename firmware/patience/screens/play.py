@@ -20,6 +20,7 @@ import displayio
 from .. import new_game
 from . import buttons
 from ..core.piles import FOUNDATION, TABLEAU
+from .status import StatusLine
 from .table import Table
 from .text import Panel
 
@@ -42,12 +43,10 @@ class Player:
     def __init__(self, app, name, deal, game=None):
         self.app = app
         self.keeper = app.keeper
-        self.status_game = None  # the status lines kept are of this game (see status_line)
-        self.status_edition = self.held_count = self.game_key = -1
-        self.holding = self.game_format = self.held_line = self.game_line = None
         self.words = app.words
         self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
+        self.status_line = StatusLine(app.words, self.table.status.columns)
         self.group = displayio.Group()
         self.group.append(self.table.group)
         self.panel = Panel(app.art, app.width, app.height, app.words, self.group)
@@ -335,53 +334,13 @@ class Player:
             depth = 0
         self.table.move_cursor(pile, depth)
         said = self.message or self.panel.note
-        self.status = self.words.named(said, buttons.GAME) if said else self.status_line()
+        self.status = (self.words.named(said, buttons.GAME) if said
+                       else self.status_line.text(game, self.held))
         self.table.status.line(0, self.status)
 
     def say(self, key, *values):
         """Put a line on the status bar until the next press."""
         self.message = self.words.fill(key, *values)
-
-    def status_line(self):
-        """The status line, named for this board: cards held, else deal,
-        score and redeals. Its texts are read once per language and game,
-        and the line is made anew only when what it shows changes, so that
-        most presses allocate nothing and a card sent home little."""
-        game, words = self.game, self.words
-        if words.edition != self.status_edition:
-            self.status_edition = words.edition
-            named = words.named  # where the board has no B, the short one
-            self.holding = (named(words.get("status.holding"), buttons.GAME)
-                            or named(words.get("status.holding_short"), buttons.GAME))
-            self.status_game = None
-        if game is not self.status_game:
-            self.status_game, self.game_format = game, self.status_format()
-            self.held_count = self.game_key = -1
-        if self.held is not None:
-            if self.held[1] != self.held_count:
-                self.held_count = self.held[1]
-                self.held_line = self.holding.format(self.held[1])
-            return self.held_line
-        key = game.score * 64 + game.redeals_left
-        if key != self.game_key:
-            self.game_key = key
-            if game.rules.REDEALS:
-                self.game_line = self.game_format % (game.score, game.redeals_left)
-            else:
-                self.game_line = self.game_format % game.score
-        return self.game_line
-
-    def status_format(self):
-        """The deal's status line with %d for the score (and the redeals
-        left): its words fit the line's width whatever the score."""
-        game, words = self.game, self.words
-        redeals = words.get("status.redeals").replace("{0}", "%d") if game.rules.REDEALS else ""
-        title = words.get("game." + game.name)
-        deal = words.fill("status.deal", title, game.seed)
-        if len(deal) + len(redeals) + 9 > self.table.status.columns:  # "  52/52  "
-            deal = words.fill("status.short", title, game.seed)
-        deal = deal.replace("%", "%%") + "  %d/52"
-        return deal + "  " + redeals if redeals else deal
 
     # -- the menu and its panels ---------------------------------------
 

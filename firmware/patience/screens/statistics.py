@@ -30,7 +30,7 @@ class Statistics:
         title = get("game." + name)
         if self.confirming:
             self.panel.show(self, (get("stats.ask"), fill("stats.ask_game", title), "",
-                                   get("stats.yes"), get("stats.no")))
+                                   get("stats.yes"), get("stats.no")), keep=True)
             return
         stats = self.records.stats(name)
         rate = stats.won * 100 // stats.played if stats.played else 0
@@ -41,7 +41,7 @@ class Statistics:
                                fill("stats.won", stats.won, rate),
                                fill("stats.streak", stats.streak, stats.best_streak),
                                fill("stats.best", stats.best_score), "",
-                               fixed[1], fixed[2], fixed[3]))
+                               fixed[1], fixed[2], fixed[3]), keep=True)
 
     def press(self, button):
         if self.confirming:

@@ -99,22 +99,27 @@ class Panel:
         self.centre = True
         self.note = ""
 
-    def show(self, overlay, lines, centre=True):
-        """Draw ``lines`` in a box just big enough, centred on the screen."""
+    def show(self, overlay, lines, centre=True, keep=False):
+        """Draw ``lines`` in a box just big enough, centred on the screen;
+        with ``keep``, in the box already showing when they fit in it (an
+        overlay that redraws itself keeps one box: no new TileGrid)."""
         self.overlay = overlay
         lines = [self.words.named(line, overlay.mode) for line in lines]
         columns = min(self.columns, max(len(line) for line in lines) + 2)
         rows = min(self.rows, len(lines) + 2)
         text = self.text
-        if text is None or text.columns != columns or text.rows != rows:
+        fits = text is not None and (text.columns == columns and text.rows == rows or (
+            keep and text.columns >= columns and text.rows >= rows))
+        if not fits:
             self._drop()
             art = self.art
             text = self.text = Text(art, columns, rows, (self.width - columns * art.font_w) // 2,
                                     (self.height - (rows + 1) * art.font_h) // 2, art.panel)
             self.group.append(text.grid)
         self.centre = centre
-        for row in range(rows):
-            at = row - 1
+        top = (text.rows - rows) // 2 + 1  # the first line's row
+        for row in range(text.rows):
+            at = row - top
             self._write(row, lines[at] if 0 <= at < len(lines) else "")
 
     def line(self, at, line):
