@@ -63,7 +63,7 @@ def test_b_sends_home_and_trunk_refills_the_pile():
         s.press("right b")                      # Kc onto Ac frees a trunk card
         assert g.cards(11)[-1] & 0x3F == 0x0D and g.cards(7) == bytes([0x92])   # 2d refills
         s.press("b")                            # no pile takes 2d
-        assert s.status() == "NO BETTER PLACE FOR THESE CARDS" and g.score == 2
+        assert s.status() == "NO PILE TAKES THESE CARDS" and g.score == 2
 
 
 def _playing(s, game, cursor):

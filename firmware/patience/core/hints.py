@@ -119,6 +119,15 @@ def best_from(game, src):
     return best
 
 
+def taken_anywhere(game, src):
+    """True when some other pile takes cards from the top of src."""
+    most = movable(game, src)
+    for dst in range(game.pile_count):
+        if dst != src and most and best_count(game, src, most, dst):
+            return True
+    return False
+
+
 def _changes_nothing(game, src, n, dst):
     """True for a whole pile moved onto an empty pile of the same kind."""
     return (n == game.size(src) and not game.size(dst)

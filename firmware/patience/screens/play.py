@@ -175,14 +175,16 @@ class Player:
         if pile == game.stock and game.rules.stock_works(game):
             self.act()
             return
-        from ..core.hints import best_from
+        from ..core.hints import best_from, taken_anywhere
         best = best_from(game, pile)
         if best is not None:
             self.move(pile, best[0], best[1])
         elif game.pick_problem(pile, 1):
             self._refuse(game.pick_problem(pile, 1), pile, 1, pile)
+        elif game.kinds[pile] == FOUNDATION:
+            self.say("why.home")
         else:
-            self.say("why.home" if game.kinds[pile] == FOUNDATION else "why.nowhere")
+            self.say("why.nowhere" if taken_anywhere(game, pile) else "why.no_pile")
 
     def move(self, src, n, dst):
         """Play a legal move, sliding its cards to their place."""
