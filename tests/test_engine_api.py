@@ -191,3 +191,21 @@ def test_memory_error_while_history_grows_leaves_the_position_whole(monkeypatch)
     assert (bytes(g.state), g.done, g.recorded) == before
     monkeypatch.undo()
     assert g.undo() and str(g) == str(patience.new_game("chessboard", seed=8))
+
+
+def test_trying_a_move_keeps_the_redo_list_even_where_the_history_must_grow():
+    g = patience.new_game("chessboard", seed=8)
+    g.history = bytearray(8)                       # room for two steps
+    g.move(*g.moves()[0])
+    g.move(*g.moves()[0])
+    g.undo()                                       # one step to redo
+    kept = (bytes(g.state), g.done, g.recorded, bytes(g.history))
+    src, n, dst = g.moves()[-1]
+    assert g.play_and_undo(src, n, dst, lambda game, pile: game.size(pile), dst) >= 1
+    assert (bytes(g.state), g.done, g.recorded, bytes(g.history)) == kept
+    g.redo()                                       # the history is full: a try makes it grow
+    kept = (bytes(g.state), g.done, g.recorded)
+    src, n, dst = g.moves()[-1]
+    g.play_and_undo(src, n, dst, lambda game, pile: None, 0)
+    assert (bytes(g.state), g.done, g.recorded) == kept and len(g.history) == 16
+    assert g.undo() and g.undo() and not g.undo() and g.redo() and g.redo()
