@@ -15,8 +15,8 @@ import pytest
 import vm
 from vm import session
 
-PY_HEAP_KB = 166  # smallest today: 155-162 (part 1, by the NVM file name it is given), 157 (part 2)
-MPY_HEAP_KB = 134  # smallest today: 128 (part 1), 120 (part 2)
+PY_HEAP_KB = 180  # passes at 162 and from 176 up; 164-174 fail (a 1,280-byte piece for the pool of names)
+MPY_HEAP_KB = 134  # passes from 128 up
 TABLE_LIMIT = 256  # bytes per press on the table
 PANEL_LIMIT = 1024  # bytes per press on the title, menus and panels
 LIMITS = {"table-cursor": TABLE_LIMIT, "table-pickup": TABLE_LIMIT,
@@ -49,6 +49,7 @@ def test_session_fits_and_resumes_its_save(compiled, heap_kb):
 
 @pytest.fixture(scope="module")
 def presses():
+    vm.require_vm()  # module fixtures come before the autouse one
     return session.play(512, measure=True).presses
 
 

@@ -86,6 +86,7 @@ class Keeper:
     def put_away(self, game):
         """The game leaves the table: keep its bytes, not the live game."""
         self.saved.games[number(game.name)] = game.to_bytes()
+        _let_go()
 
     def dealt(self, game):
         """A new deal is on the table: it has not been counted yet."""

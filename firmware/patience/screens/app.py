@@ -26,7 +26,7 @@ _IDLE_SLEEP = 0.01
 _MAX_SCALE = const(127)
 _TUNE_STEPS = const(4)  # a win's celebration in silence: as many steps as the tune's notes
 _SILENT_STEP_MS = const(120)
-_TABLE_MODULES = (".play", ".table", ".layout", ".menu")  # what only a game needs
+_TABLE_MODULES = (".play", ".table", ".layout", ".status", ".menu")  # what only a game needs
 
 
 def _nothing():
@@ -127,7 +127,10 @@ class App:
         """An honest hint ``(verdict, action, stuck)`` from the board's small
         search (the simulator puts its full solver in its place)."""
         from .advice import device_hint
-        return device_hint(game)
+        try:
+            return device_hint(game)
+        finally:
+            forget(__name__.rpartition(".")[0] + ".advice")  # a hint is rare
 
     def tune(self, on_note):
         """The winning tune, if sound is on, calling ``on_note(i)`` before
@@ -198,6 +201,7 @@ class App:
         if player is None:
             return
         self.left = player.game.name
+        rules = player.game.rules.__name__
         self.keeper.put_away(player.game)
         player.release()
         self.player = self.pool = None
@@ -206,6 +210,8 @@ class App:
         package = __name__.rpartition(".")[0]
         for module in _TABLE_MODULES:
             forget(package + module)
+        forget(rules)  # the next game's rules come in its place
+        forget(package.rpartition(".")[0] + ".core.hints")
         gc.collect()
 
     # -- the key loop ----------------------------------------------------

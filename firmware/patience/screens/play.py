@@ -119,7 +119,8 @@ class Player:
             self.undo()
         else:
             self.open_menu()
-        self.draw()
+        if self.app.player is self:  # not when the menu took the game off the table
+            self.draw()
         return True
 
     def act(self):

@@ -11,7 +11,7 @@ from ..core.modules import forget
 
 # overlays let go once closed
 _RARE = tuple(__name__.rpartition(".")[0] + "." + name
-              for name in ("options", "statistics", "notices", "helppage"))
+              for name in ("options", "statistics", "notices", "helppage", "controls"))
 
 
 def pad(text, width):
