@@ -15,17 +15,17 @@ import pytest
 import vm
 from vm import session
 
-PY_HEAP_KB = 180  # passes at 162 and from 176 up; 164-174 fail (a 1,280-byte piece for the pool of names)
-MPY_HEAP_KB = 134  # passes from 128 up
+PY_HEAP_KB = 136  # passes from 130 up, 128 fails (scanned 116-200)
+MPY_HEAP_KB = 126  # passes from 121 up, 120 fails (scanned 96-136)
 TABLE_LIMIT = 256  # bytes per press on the table
 PANEL_LIMIT = 1024  # bytes per press on the title, menus and panels
 LIMITS = {"table-cursor": TABLE_LIMIT, "table-pickup": TABLE_LIMIT,
           "table-putdown": TABLE_LIMIT, "table-deal": TABLE_LIMIT, "table-undo": TABLE_LIMIT,
           "table-home": TABLE_LIMIT, "table-to-notice": PANEL_LIMIT,
-          "title": PANEL_LIMIT, "menu": PANEL_LIMIT,
+          "title": PANEL_LIMIT, "menu-open": PANEL_LIMIT, "menu": PANEL_LIMIT,
           "statistics": PANEL_LIMIT, "deal-entry": PANEL_LIMIT, "notices": PANEL_LIMIT}
 # kind: what it allocated at most today (firmware from .py), bytes
-OVER_TODAY = {"table-to-notice": 5664, "notices": 30016}
+OVER_TODAY = {"table-to-notice": 5664, "menu-open": 7440}
 STEPS = ["title", "title: browse", "deal eagle-wing", "play eagle-wing",
          "menu: hint, undo, redo, brightness", "statistics", "deal number", "help",
          "menu: game", "deal agnes", "play agnes", "menu: game", "deal glenwood",

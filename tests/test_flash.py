@@ -76,7 +76,8 @@ def install(capsys, fw, drive, *more):
 
 
 def fake_mpy_cross(folder, version_line):
-    """An executable that prints ``version_line`` and 'compiles' to C + source."""
+    """An executable that prints ``version_line`` and 'compiles' to C, the
+    source name it was given (-s) on a line, then the source."""
     script = Path(folder) / "mpy-cross"
     script.write_text(
         f"#!{sys.executable} -S\n"
@@ -87,7 +88,8 @@ def fake_mpy_cross(folder, version_line):
         "    sys.exit(0)\n"
         "out = args[args.index('-o') + 1]\n"
         "data = open(args[-1], 'rb').read()\n"
-        "open(out, 'wb').write(b'C\\x06' + data)\n"
+        "name = args[args.index('-s') + 1].encode()\n"
+        "open(out, 'wb').write(b'C\\x06' + name + b'\\n' + data)\n"
     )
     script.chmod(0o755)
     return script
@@ -365,8 +367,10 @@ def test_matching_mpy_cross_compiles_all_but_code_py(capsys, fw, drive, tmp_path
     code, out, err = install(capsys, fw, drive, "--mpy-cross", tool)
     assert code == 0, err
     assert (drive / "code.py").read_bytes() == (fw / "code.py").read_bytes()
-    assert (drive / "patience/engine.mpy").read_bytes().startswith(b"C")
-    assert (drive / "lib/adafruit_imageload/__init__.mpy").is_file()
+    # named as the board names the file it loads (its __file__): one name kept, not two
+    assert (drive / "patience/engine.mpy").read_bytes().startswith(b"C\x06patience/engine.mpy\n")
+    assert (drive / "lib/adafruit_imageload/__init__.mpy").read_bytes().startswith(
+        b"C\x06/lib/adafruit_imageload/__init__.mpy\n")
     assert not list((drive / "patience").glob("*.py"))  # no .py left to shadow the .mpy
     assert not list((drive / "lib").rglob("*.py"))
     assert "compiled with CircuitPython 9.2.1" in out

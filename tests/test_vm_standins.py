@@ -277,3 +277,29 @@ def test_the_firmware_finds_each_boards_speaker(board_id, heard):
         print(sound is not None, vmctl.notes(), enable and enable.value)
     """, board=board_id)
     assert out == [heard]
+
+
+def test_the_firmwares_names_fill_pools_as_on_a_board():
+    """A board keeps its first 1,260 interned names in pools of 20 to 640 on
+    the heap, then makes one of 1,280 (py/qstr.c qstr_add; the stand-ins'
+    names are in flash there): for the whole app (VM_WHOLE_APP) a script
+    starts with those pools full but for a few places, so its names soon make
+    the pool of 1,280, 9 KB at once. Smaller scripts get the VM's pools."""
+    script = """
+        import gc
+        gc.disable()
+        count = 0
+        grew = 0
+        while grew < 1024 and count < 100:
+            before = gc.mem_alloc()
+            getattr(gc, "new name %d" % count, None)  # interns it
+            grew = gc.mem_alloc() - before
+            count += 1
+        print(count, grew)
+    """
+    names, grew = map(int, _vm_lines(script, whole_app=True)[0].split())
+    assert names <= 16  # the places left in the pool of 640
+    # a pointer, a hash and a length per name, the pool's head, the name's characters
+    assert 1280 * 7 <= grew <= 1280 * 7 + 160
+    names, grew = map(int, _vm_lines(script)[0].split())
+    assert names == 100 and grew < 1024  # the stand-ins' pools still have room

@@ -225,13 +225,23 @@ def compile_tree(files, mpy_cross):
     return out
 
 
+def board_file(rel):
+    """The ``__file__`` a board gives the module of ``rel`` (a .py of the
+    drive) once compiled: "patience/core/engine.mpy", "/lib/.../__init__.mpy"
+    (CircuitPython looks in "" before "/lib"). It is given to mpy-cross as
+    the source name, so that the board keeps one name for the file, not two
+    (each is interned for good: 20-40 bytes a module)."""
+    mpy = rel[:-3] + ".mpy"
+    return "/" + mpy if mpy.startswith("lib/") else mpy
+
+
 def _compile_one(tmp, rel, data, mpy_cross):
     src = tmp / rel.replace("/", "__")
     dst = src.with_suffix(".mpy")
     src.write_bytes(data)
     try:
         done = subprocess.run(
-            [str(mpy_cross), "-o", str(dst), "-s", rel, str(src)],
+            [str(mpy_cross), "-o", str(dst), "-s", board_file(rel), str(src)],
             capture_output=True, text=True, timeout=60, check=False,
         )
     except (OSError, subprocess.SubprocessError) as err:

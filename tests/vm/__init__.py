@@ -137,7 +137,7 @@ def _tree(kind: str, compiled: bool, parts, keep_source=()) -> Path:
     tool = mpy_cross() if compiled else "copy"
     files = [(root, path.relative_to(root).as_posix(), into)
              for root, names, into in parts for path in _sources(root, names)]
-    digest = hashlib.sha256(tool.encode())
+    digest = hashlib.sha256(tool.encode() + b" -s __file__")
     for root, rel, into in files:
         digest.update(f"{into}/{rel}".encode() + b"\0" + (root / rel).read_bytes())
     target = CACHE / f"{kind}-{digest.hexdigest()[:16]}"
@@ -145,7 +145,7 @@ def _tree(kind: str, compiled: bool, parts, keep_source=()) -> Path:
         CACHE.mkdir(parents=True, exist_ok=True)
         building = Path(tempfile.mkdtemp(prefix=f"{kind}-", dir=CACHE))
         for root, rel, into in files:
-            _place(root, rel, building / into,
+            _place(root, rel, building, into,
                    tool if compiled and Path(rel).name not in keep_source else None)
         try:
             building.rename(target)
@@ -154,14 +154,17 @@ def _tree(kind: str, compiled: bool, parts, keep_source=()) -> Path:
     return target
 
 
-def _place(root: Path, rel: str, into: Path, tool: str | None) -> None:
-    """Copy ``root/rel`` into ``into``, or compile it there with ``tool``."""
-    out = into / rel
+def _place(root: Path, rel: str, tree: Path, into: str, tool: str | None) -> None:
+    """Copy ``root/rel`` into folder ``into`` of ``tree``, or compile it
+    there with ``tool``; its source name is then the path the VM imports it
+    from, its ``__file__`` (as patience-flash names them for a board)."""
+    out = tree / into / rel
     out.parent.mkdir(parents=True, exist_ok=True)
     if tool is None:
         shutil.copyfile(root / rel, out)
     else:
-        subprocess.run([tool, "-o", str(out.with_suffix(".mpy")), "-s", rel, rel],
+        source = Path(into, rel).with_suffix(".mpy").as_posix()
+        subprocess.run([tool, "-o", str(out.with_suffix(".mpy")), "-s", source, rel],
                        cwd=root, check=True)
 
 
@@ -185,9 +188,12 @@ def drive(compiled: bool) -> Path:
 # ---------------------------------------------------------------- running
 
 
-def _environment(compiled: bool, board: str, nvm: Path | None, tolerate) -> dict:
+def _environment(compiled: bool, board: str, nvm: Path | None, tolerate,
+                 whole_app: bool = False) -> dict:
     env = {"MICROPYPATH": os.pathsep.join((str(board_lib()), "", "lib")),
            "VM_BOARD": board, "VM_ROOT": str(FIRMWARE), "VM_TOLERATE": ",".join(tolerate)}
+    if whole_app:
+        env["VM_WHOLE_APP"] = "1"
     if nvm is not None:
         env["VM_NVM"] = str(nvm)
     return env
@@ -214,11 +220,12 @@ def _failure(stderr: str, stdout: str, code: int) -> VMError:
     return kind(f"{last}\n--- VM traceback ---\n{stderr.rstrip()}", stderr, exc_type, stdout)
 
 
-def footprint(compiled: bool = False, board: str = "pybadge", tolerate=()) -> int:
+def footprint(compiled: bool = False, board: str = "pybadge", tolerate=(),
+              whole_app: bool = False) -> int:
     """Bytes the stand-ins (and the VM's own start) take before a script runs."""
-    key = (compiled, board, tuple(tolerate))
+    key = (compiled, board, tuple(tolerate), whole_app)
     if key not in _footprints:
-        env = _environment(compiled, board, None, tolerate)
+        env = _environment(compiled, board, None, tolerate, whole_app)
         with tempfile.TemporaryDirectory() as scripts:  # the same path as run()'s
             env["MICROPYPATH"] = scripts + os.pathsep + env["MICROPYPATH"]
             out = _launch(["--footprint"], env, 1024 * 1024, drive(compiled), DEFAULT_TIMEOUT)
@@ -227,7 +234,8 @@ def footprint(compiled: bool = False, board: str = "pybadge", tolerate=()) -> in
 
 
 def run(script: str, heap_kb: int = 96, compiled: bool = False, timeout: float = DEFAULT_TIMEOUT,
-        board: str = "pybadge", nvm: Path | None = None, tolerate=()) -> str:
+        board: str = "pybadge", nvm: Path | None = None, tolerate=(),
+        whole_app: bool = False) -> str:
     """Run ``script`` (source text) in a fresh VM; return what it printed.
 
     heap_kb: heap for the firmware and the script, beyond the stand-ins'.
@@ -235,11 +243,13 @@ def run(script: str, heap_kb: int = 96, compiled: bool = False, timeout: float =
     board: a board id of board_lib/vmboards.py. nvm: a file with the NVM's
     8,192 bytes (read at start; a script saves it with vmctl.save_nvm()).
     tolerate: displayio rules to report instead of raise (see displayio).
+    whole_app: the pools of names filled as for the whole app on a board
+    (board_lib/vmrun.py): its names cost what they cost there.
     """
-    env = _environment(compiled, board, nvm, tolerate)
+    env = _environment(compiled, board, nvm, tolerate, whole_app)
     env["VM_SCRIPT_HEAP"] = str(heap_kb * 1024)
     # the GC's tables take about 1/33 of the heap; vmrun takes back what is over
-    heap = (heap_kb * 1024 + footprint(compiled, board, tolerate)) * 34 // 32 + 4096
+    heap = (heap_kb * 1024 + footprint(compiled, board, tolerate, whole_app)) * 34 // 32 + 4096
     with tempfile.TemporaryDirectory() as scripts:
         (Path(scripts) / "vmscript.py").write_text(script)
         env["MICROPYPATH"] = scripts + os.pathsep + env["MICROPYPATH"]

@@ -74,7 +74,7 @@ def play(heap_kb: int, compiled: bool = False, measure: bool = False,
         nvm = Path(folder) / "nvm.bin"
         for part, kwargs in ((1, {}), (2, {"nvm": nvm})):
             out = vm.run(script(part, measure, nvm if part == 1 else None, ram_sheet),
-                         heap_kb, compiled, **kwargs)
+                         heap_kb, compiled, whole_app=True, **kwargs)
             session.read(part, out)
     if session.games[0] != session.games[1]:
         raise SessionFailed(f"part 2 resumed {session.games[1]!r}, part 1 saved {session.games[0]!r}")
@@ -85,7 +85,9 @@ def minimal_heap(compiled: bool = False, ram_sheet: bool = True) -> tuple[int, i
     """(part 1, part 2): the smallest heaps in KB at which each part passes."""
     with tempfile.TemporaryDirectory() as folder:
         nvm = Path(folder) / "nvm.bin"
-        vm.run(script(1, save_to=nvm), 512, compiled)
-        first = vm.minimal_heap(script(1, ram_sheet=ram_sheet), compiled=compiled)
-        second = vm.minimal_heap(script(2, ram_sheet=ram_sheet), compiled=compiled, nvm=nvm)
+        vm.run(script(1, save_to=nvm), 512, compiled, whole_app=True)
+        first = vm.minimal_heap(script(1, ram_sheet=ram_sheet), compiled=compiled,
+                                whole_app=True)
+        second = vm.minimal_heap(script(2, ram_sheet=ram_sheet), compiled=compiled, nvm=nvm,
+                                 whole_app=True)
     return first, second

@@ -95,7 +95,8 @@ def build(board, store=None, **options):
     (or the serial console) says why the game cannot start here.
 
     The loading screen shows before anything heavy is imported, and its bar
-    fills as the app, its art and the saves load. ``store`` (default: one on
+    fills as the rest loads: the saves and the sheet first, while the heap
+    is still in one piece, then the app's code. ``store`` (default: one on
     the board's NVM) and ``options`` (root, game, deal, language) go to the
     App, and so does ``sound`` (default: the board's speaker, if any); the
     simulator gives its own.
@@ -110,14 +111,19 @@ def build(board, store=None, **options):
         from .message import show
         show(display, board_id, why)
         return None
+    # the saves read (an 8 KB slice) and the sheet's 8-17 KB in one piece
+    # before compiling the app breaks up the heap
+    if store is None:
+        store = nvm_store()
+    from ..screens.art import Art, size_for
+    options["art"] = Art(size_for(display.width, display.height), options.setdefault("root", DRIVE))
     loading.step()
     from ..screens.app import App
     loading.step()
-    options.setdefault("root", DRIVE)
     if "sound" not in options:
         from .sound import for_board
         options["sound"] = for_board(board)
-    app = App(display, keys, store=store if store is not None else nvm_store(), progress=loading.step, **options)
+    app = App(display, keys, store=store, progress=loading.step, **options)
     loading = None
     forget(__name__ + ".message")  # the loading screen is gone
     attach = getattr(keys, "attach", None)

@@ -49,10 +49,11 @@ class App:
     """Owns the display, the art, the current screen and the key loop."""
 
     def __init__(self, display, keys, root="", game=None, deal=None, store=None,
-                 progress=None, language=None, sound=None):
+                 progress=None, language=None, sound=None, art=None):
         """``progress()`` (if given) is called as each part of the start is done;
         ``language`` ("en", "fr") overrides the saved setting; ``sound`` has
-        ``click()`` and ``tune()`` where the board can make sounds."""
+        ``click()`` and ``tune()`` where the board can make sounds; ``art``
+        is the sheet, when it was loaded before (patience.boards.build)."""
         step = progress or _nothing
         self.display = display
         self.keys = keys
@@ -60,7 +61,7 @@ class App:
         self.width = display.width
         self.height = display.height
         display.auto_refresh = False
-        self.art = Art(size_for(self.width, self.height), root)
+        self.art = art or Art(size_for(self.width, self.height), root)
         step()
         self.background = self._background()
         self.pool = None  # the 52 card TileGrids, while a game is on the table

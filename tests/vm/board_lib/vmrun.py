@@ -6,7 +6,24 @@ drive. Then it leaves the script exactly VM_SCRIPT_HEAP bytes free: it
 collects and fills the rest with 16-byte blocks, which take the holes the
 imports left first (the allocator is first-fit), so what is free is one
 block at the top. vmheap.FOOTPRINT is then the heap in use; the script
-(module SCRIPT) is imported last. ``-m vmrun --footprint`` prints the heap in
+(module SCRIPT) is imported last.
+
+For the whole app (VM_WHOLE_APP set) it first fills the VM's pools of interned names (qstrs) so that the
+firmware's names land in pools as large as a board's: on a board the
+firmware's own stand-ins are C code whose names are in flash, and the
+first pool made on the heap holds 20 names, each next one twice as many
+(py/qstr.c: the const pool's ``alloc`` is MICROPY_ALLOC_QSTR_ENTRIES_INIT,
+10, and qstr_add doubles it), so a board's first 1,260 names take pools of
+20 to 640 (8.8 KB of tables), the next 1,280 one pool of 9 KB. Here the
+stand-ins and this harness already hold about 420 names, so the firmware
+would pay for the 640 pool after 200 names and the 1,280 one after 840
+(13.5 KB where a board pays 8.8). Filling the pools up to the 640 one with
+throwaway names (counted in the footprint, as the stand-ins are; 16 places
+are left for the script's own names) leaves the firmware's names to a pool
+of 1,280: 9.0 KB for up to 1,280 names, where a
+board pays 4.3-8.8 KB for up to 1,260. (A smaller script, the engine
+alone, keeps the VM's pools as they are: its few hundred names would be
+charged 9 KB.) ``-m vmrun --footprint`` prints the heap in
 use after the imports, for the harness to size the heap it gives the VM.
 """
 
@@ -37,6 +54,36 @@ for _audio in ("audioio", "audiopwmio"):  # whichever this board has
         pass
 vmdrive.install()
 gc.collect()
+
+_FULL_POOL = 640  # names in the last pool a board makes for its first 1,260 names
+_SCRIPT_NAMES = 16  # left free in it for the names of the script's own source
+_POOL_ENTRY = 7  # bytes a name takes in a pool's tables: pointer, hash, length
+
+
+def _fill_name_pools():
+    """Intern throwaway names until the pool of 640 names is made and full
+    but for _SCRIPT_NAMES: the firmware's names make the next pool."""
+    gc.collect()
+    gc.disable()
+    made = 0
+    left = -1  # names still to add to the 640 pool, once it exists
+    while left:
+        before = gc.mem_alloc()
+        getattr(_fill_name_pools, "~%d" % made, None)  # interns the name
+        made += 1
+        grew = gc.mem_alloc() - before
+        if grew >= 2 * _FULL_POOL * _POOL_ENTRY:
+            raise RuntimeError("vmrun: the stand-ins hold over 1,260 names")
+        if grew >= _FULL_POOL * _POOL_ENTRY:  # the pool of 640 names was made
+            left = _FULL_POOL - _SCRIPT_NAMES
+        if left > 0:
+            left -= 1
+    gc.enable()
+    gc.collect()  # the throwaway strings: the heap that stays is the names
+
+
+if os.getenv("VM_WHOLE_APP"):
+    _fill_name_pools()
 
 
 def _leave_free(want):

@@ -28,8 +28,11 @@ session fails when the card sheet did not fit in RAM (the firmware then
 draws from an OnDiskBitmap).
 
 With ``measure`` each press is measured from the tap to the App's next idle
-with the collector off (a table press that brings up a notice counts as
-"table-to-notice"); the 16 bytes a keypad Event costs here beyond a
+with the collector off, by kind: table presses ("table-..."; one that
+brings up a notice counts as "table-to-notice"), "menu-open" (Start on
+the table), presses inside a panel ("menu", "statistics", "deal-entry",
+"notices", "title"), and actions that deal or leave a game ("start game",
+"new deal", "menu <item>"), which build a new table or screen; the 16 bytes a keypad Event costs here beyond a
 board's (see keypad) are taken off, so the figures are a board's.
 """
 
@@ -264,7 +267,7 @@ def _menu(item, kind="menu", opened=False):
     """Open the Start menu (unless ``opened``), go down to ``item`` (its word
     key, or its place) and choose it."""
     if not opened:
-        yield from _tap(K.START, "open menu")
+        yield from _tap(K.START, "menu-open")
     menu = _player().panel.overlay
     keys = [label for label, _ in menu.items]
     wanted = item if isinstance(item, int) else keys.index(item)
@@ -299,7 +302,7 @@ def _panels():
     for key in (K.LEFT, K.UP, K.UP, K.DOWN, K.RIGHT, K.UP):
         yield from _tap(key, "deal-entry")
     yield from _tap(K.A, "deal-entry deal")
-    yield from _tap(K.A, "notices")  # yes, count the deal on the table as lost
+    yield from _tap(K.A, "new deal")  # yes, count the deal on the table as lost: deals the number
     yield from _report("deal number")
     yield from _menu("menu.help")
     yield from _tap(K.A, "notices")
