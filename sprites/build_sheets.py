@@ -43,7 +43,7 @@ ROLES = (
     ("TRANSPARENT", "made transparent: what lies below shows (the felt)"),
     ("PAPER", "card paper, back fill, foundation fill, panel background"),
     ("INK", "rank and suit, back pattern, slot marks, frame strips, text"),
-    ("EDGE", "card edge and court box, slot outline"),
+    ("EDGE", "card edge and court box, slot outline, the panel's holes"),
 )
 TRANSPARENT, PAPER, INK, EDGE = range(len(ROLES))
 
@@ -84,7 +84,7 @@ PALETTES = (
     ("TEXT", ("FELT", "FELT", "TEXT", "TEXT"),
      "status line text: 0 made transparent"),
     ("PANEL", ("SLOT_FILL", "SLOT_FILL", "TEXT", "TEXT"),
-     "panel text: 0 left opaque, the panel's background"),
+     "panel text: 0 left opaque, the panel's background; 3 made transparent"),
 )
 PALETTE = {name: tuple(RGB[colour] for colour in colours)
            for name, colours, _what in PALETTES}
@@ -102,6 +102,9 @@ LAST_CHAR = 255
 FONT_CELLS = LAST_CHAR - FIRST_CHAR + 1
 FONT_FIRST_TILE = 0  # font-tiling tile of FIRST_CHAR: the font opens the sheet
 EXTRA_FIRST_CHAR = 128
+# A font cell all EDGE, after the extras: PALETTE_PANEL makes EDGE see-through,
+# so a panel's one TileGrid shows its box and, in this cell, what lies below.
+HOLE_CHAR = EXTRA_FIRST_CHAR + len(glyphs.EXTRA_CHARS)
 # (constant name, character, its font char, what) for code points above 255.
 ABOVE_LATIN1 = (
     ("OE_CAPITAL", "\u0152", 140, "OE ligature"),
@@ -563,6 +566,11 @@ def draw_font(canvas, spec, geometry):
         assert len(glyph) in (spec.font_h - 1, spec.font_h), key
         assert len(glyph[0]) < spec.font_w, key  # the right column spaces
         canvas.stamp(glyph, x, y + spec.font_h - len(glyph), INK)
+    x, y, width, height = tile_rect(geometry.font_first + HOLE_CHAR - FIRST_CHAR, canvas.width,
+                                    spec.font_w, spec.font_h)
+    for row in range(y, y + height):
+        for column in range(x, x + width):
+            canvas.put(column, row, EDGE)
 
 
 def draw_sheet(spec):
@@ -674,7 +682,10 @@ Every pixel is a role, not a colour: ROLE_TRANSPARENT (0), ROLE_PAPER (1),
 ROLE_INK (2), ROLE_EDGE (3).  Give each TileGrid a displayio.Palette(4) set
 from one of the PALETTE_* tuples (RGB by role) and make ROLE_TRANSPARENT
 transparent in every palette but PALETTE_PANEL's, whose 0 is the panel's
-background.  A palette may serve many TileGrids.  Pixels of the sheet that
+background and whose ROLE_EDGE is made transparent instead: no glyph uses
+it, and the font cell CHAR_HOLE is all ROLE_EDGE, so one panel TileGrid as
+large as the largest box shows a smaller box with holes round it.  A
+palette may serve many TileGrids.  Pixels of the sheet that
 belong to no tile below are ROLE_TRANSPARENT.
 
 Card tiles (tile_width=CARD_W, tile_height=CARD_H): a face-up card is
@@ -693,7 +704,8 @@ through), PALETTE_PANEL for panels (opaque).  Lower-case letters draw as
 their capitals (a-z, the accented ones and y-diaeresis too).  The top row
 of a cell is blank except over accented capitals, which draw their accent
 there.  Codes 127..159 are not Latin-1 characters: they hold DEL (a block),
-the firmware's extras (chr(CHAR_SUIT + suit), the arrows) and, at their
+the firmware's extras (chr(CHAR_SUIT + suit), the arrows), the hole
+(CHAR_HOLE, all ROLE_EDGE) and, at their
 Windows-1252 places, the only code points above 255 with a glyph:
 FONT_ABOVE_LATIN1[i] draws as chr(FONT_ABOVE_LATIN1_CHAR[i]) (OE ligature
 capital and small, Y diaeresis capital, typographic apostrophe).  Every other
@@ -732,8 +744,16 @@ def module_doc():
     def rewrap(part):
         text = part.format(**facts).replace(".\n", ".  ").replace("\n", " ")
         return textwrap.fill(text, 76)
-    return "\n\n".join(rewrap(part) if "{" in part else part
-                       for part in MODULE_DOC.split("\n\n"))
+    parts = [rewrap(part) if "{" in part else part for part in MODULE_DOC.split("\n\n")]
+    # The docstring says what the module owns; the layout's description
+    # follows as comments: a docstring is read whole into RAM when a board
+    # compiles the module from .py (about 4.5 KB in one piece), comments are
+    # skipped as they are read.
+    notes = "\n".join("#" if not line else "# " + line
+                      for line in "\n\n".join(parts[2:]).rstrip('"\n').split("\n"))
+    assert parts[1].endswith("::")
+    owns = textwrap.fill(parts[1][:-2].replace("\n", " ") + " (see the notes below).", 76)
+    return parts[0] + "\n\n" + owns + '\n"""\n\n' + notes + "\n"
 
 
 def tile(name):
@@ -757,6 +777,7 @@ def render_module():
               "CHAR_SUIT = %d  # + suit" % EXTRA_FIRST_CHAR]
     lines += ["CHAR_%s = %d" % (key.upper(), EXTRA_FIRST_CHAR + offset)
               for offset, key in enumerate(glyphs.EXTRA_CHARS) if offset >= 4]
+    lines += ["CHAR_HOLE = %d  # all ROLE_EDGE: see-through in a panel" % HOLE_CHAR]
     lines += ["CHAR_%s = %d  # U+%04X %s" % (name, cell, ord(char), what)
               for name, char, cell, what in ABOVE_LATIN1]
     lines += ["FONT_ABOVE_LATIN1 = (%s)  # code points above 255 with a glyph"

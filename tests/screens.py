@@ -55,8 +55,8 @@ class Session:
     def text(self, text):
         """The characters a Text block shows, one string per row."""
         grid, first = text.grid, sheets.FONT_FIRST_TILE[self.app.art.size]
-        return ["".join(chr(32 + grid[c, r] - first) for c in range(text.columns)).rstrip()
-                for r in range(text.rows)]
+        return ["".join(chr(32 + grid[c, r] - first) for c in range(text.columns))
+                .replace(chr(sheets.CHAR_HOLE), " ").rstrip() for r in range(text.rows)]
 
     def status(self):
         return self.text(self.player.table.status)[0]
@@ -78,7 +78,7 @@ class Session:
         """The panel's lines from its first to its last non-blank one, or
         None while it is hidden."""
         panel = self.app.screen.panel
-        if panel.text is None:
+        if panel.text.grid.hidden:
             return None
         lines = [line.strip() for line in self.text(panel.text)]
         shown = [row for row, line in enumerate(lines) if line]

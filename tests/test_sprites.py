@@ -395,8 +395,9 @@ def test_card_tilegrids_keep_one_byte_a_tile_on_circuitpython_10(sheet):
               for kind, (w, h, _numbers) in sheet.tile_kinds().items()}
     assert counts["cards"] <= MAX_TILE
     assert counts["font"] > MAX_TILE and counts["strips"] > MAX_TILE
-    doc = " ".join(ast.get_docstring(ast.parse(
-        (FIRMWARE / "patience" / "screens" / "sheets.py").read_text())).split())
+    source = (FIRMWARE / "patience" / "screens" / "sheets.py").read_text()
+    notes = [line.lstrip("# ") for line in source.splitlines() if line.startswith("#")]
+    doc = " ".join(" ".join(notes).split())  # the layout's notes: comments, not the docstring
     assert "CircuitPython 10" in doc and "two bytes a cell" in doc
     assert "a text TileGrid and a frame TileGrid keep two bytes a cell" in doc
     assert "(%d small, %d large)" % tuple(
@@ -705,8 +706,18 @@ def test_bottom_up_row_order(sheet):
 
 def shown_codes(sheet):
     """Font chars with a glyph of their own (not a copy of another cell)."""
-    return [code for code in range(32, S.FONT_LAST_CHAR + 1)
-            if alias_of(code) is None and set(sheet.glyph(code)) != {TRANSPARENT}]
+    return [code for code in range(32, S.FONT_LAST_CHAR + 1) if code != S.CHAR_HOLE
+            and alias_of(code) is None and set(sheet.glyph(code)) != {TRANSPARENT}]
+
+
+def test_the_panels_hole_is_a_cell_of_edge_that_the_panel_palette_leaves_clear(sheet):
+    """A panel's TileGrid is as large as its largest box; the cells round a
+    smaller box are holes: all EDGE, a role no glyph uses, see-through in
+    the panel's palette only."""
+    assert S.CHAR_DOWN < S.CHAR_HOLE < 160 and S.CHAR_HOLE not in S.FONT_ABOVE_LATIN1_CHAR
+    assert set(sheet.glyph(S.CHAR_HOLE)) == {EDGE}
+    assert all(EDGE not in sheet.glyph(code) for code in shown_codes(sheet))
+    assert S.PALETTE_PANEL[S.ROLE_TRANSPARENT] == S.PALETTE_PANEL[S.ROLE_PAPER]  # the box's ground
 
 
 def test_font_glyphs(sheet):
@@ -726,8 +737,10 @@ def test_font_glyphs(sheet):
 
 def test_text_shows_the_felt_where_there_is_no_ink(sheet):
     # The status line: PALETTE_TEXT with ROLE_TRANSPARENT made transparent
-    # over the felt; a panel: PALETTE_PANEL, opaque.
+    # over the felt; a panel: PALETTE_PANEL, opaque but for the hole.
     for code in range(32, S.FONT_LAST_CHAR + 1):
+        if code == S.CHAR_HOLE:
+            continue  # the panel's see-through cell: no text shows it
         pixels = sheet.glyph(code)
         line = render(pixels, S.PALETTE_TEXT, under=S.FELT)
         panel = render(pixels, S.PALETTE_PANEL)
@@ -795,7 +808,7 @@ def test_characters_above_latin1_sit_where_windows_1252_has_them():
 
 def test_cells_without_a_glyph_are_blank(sheet):
     extras = set(range(S.CHAR_SUIT, S.CHAR_SUIT + 4)) | {
-        127, S.CHAR_LEFT, S.CHAR_RIGHT, S.CHAR_UP, S.CHAR_DOWN}
+        127, S.CHAR_LEFT, S.CHAR_RIGHT, S.CHAR_UP, S.CHAR_DOWN, S.CHAR_HOLE}
     for code in range(127, 160):
         if code not in extras and code not in S.FONT_ABOVE_LATIN1_CHAR:
             assert set(sheet.glyph(code)) == {TRANSPARENT}, code

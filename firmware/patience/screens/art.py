@@ -33,7 +33,7 @@ class Art:
         self.hint = make(sheets.PALETTE_HINT)
         self.hint_to = make(sheets.PALETTE_HINT_TO)
         self.text = make(sheets.PALETTE_TEXT)
-        self.panel = make(sheets.PALETTE_PANEL, opaque=True)
+        self.panel = make(sheets.PALETTE_PANEL, clear=sheets.ROLE_EDGE)  # see sheets: holes
 
     @staticmethod
     def _load(path):
@@ -48,13 +48,12 @@ class Art:
             forget("adafruit_imageload")  # only the start needs it
 
     @staticmethod
-    def _palette(colours, opaque=False):
-        """A Palette(4) of ``colours`` by role, role 0 see-through unless ``opaque``."""
+    def _palette(colours, clear=sheets.ROLE_TRANSPARENT):
+        """A Palette(4) of ``colours`` by role, role ``clear`` see-through."""
         palette = displayio.Palette(len(colours))
         for role, colour in enumerate(colours):
             palette[role] = colour
-        if not opaque:
-            palette.make_transparent(sheets.ROLE_TRANSPARENT)
+        palette.make_transparent(clear)
         return palette
 
     def card_shader(self, card_is_red, picked):

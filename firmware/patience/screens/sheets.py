@@ -9,75 +9,80 @@ adafruit_imageload loads as a displayio.Bitmap of value_count 4 (2 bits a
 pixel: 7920 and 16896 bytes).  A size's one Bitmap holds all its art: the
 font cells, the frame strips and the card tiles.  Load it once and cut every
 TileGrid from it with the tile size of what it shows; a TileGrid's tile
-numbers count tiles of its own size row-major over the whole sheet::
-
-    bitmap, _ = adafruit_imageload.load(PATH[size])
-    text = displayio.TileGrid(  # a line of `columns` characters
-        bitmap, pixel_shader=text_palette, width=columns, height=1,
-        tile_width=FONT_W[size], tile_height=FONT_H[size],
-        default_tile=FONT_FIRST_TILE[size])
-    card = displayio.TileGrid(  # one card
-        bitmap, pixel_shader=card_palette,
-        tile_width=CARD_W[size], tile_height=CARD_H[size],
-        default_tile=TILE_BACK)
-    frame = displayio.TileGrid(  # a frame of n strips
-        bitmap, pixel_shader=cursor_palette, width=1, height=n,
-        tile_width=CARD_W[size], tile_height=FRAME_STEP[size],
-        default_tile=TILE_FRAME_SIDE[size])
-
-Every tile number below is at most 255 (CircuitPython 9 refuses more, 10
-draws through a uint8), and every tile size divides the sheet.  The sheet
-holds more than 255 tiles of the font size (1320 small, 1408 large) and of
-the strip size (990, 1408), but only 90 and 88 of the card size.
-CircuitPython 10 keeps two bytes a cell in a TileGrid whose bitmap holds
-more than 255 tiles of its tile size, so there a text TileGrid and a frame
-TileGrid keep two bytes a cell and a card TileGrid one (CircuitPython 9
-keeps one byte a cell in all of them).
-
-Every pixel is a role, not a colour: ROLE_TRANSPARENT (0), ROLE_PAPER (1),
-ROLE_INK (2), ROLE_EDGE (3).  Give each TileGrid a displayio.Palette(4) set
-from one of the PALETTE_* tuples (RGB by role) and make ROLE_TRANSPARENT
-transparent in every palette but PALETTE_PANEL's, whose 0 is the panel's
-background.  A palette may serve many TileGrids.  Pixels of the sheet that
-belong to no tile below are ROLE_TRANSPARENT.
-
-Card tiles (tile_width=CARD_W, tile_height=CARD_H): a face-up card is
-TILE_FACE + suit * 13 + rank - 1 (suits 0 clubs, 1 diamonds, 2 hearts, 3
-spades; rank 1 = A .. 13 = K), coloured by PALETTE_BLACK (clubs, spades) or
-PALETTE_RED (diamonds, hearts), or their _PICKED twins for a picked-up
-card; TILE_BACK by PALETTE_BACK; every other TILE_* (empty piles,
-foundations, reserve and stock marks) by PALETTE_SLOT.  Card tile numbers
-are the same in both sizes.
-
-Font tiles (tile_width=FONT_W, tile_height=FONT_H): the tile of code point
-c is FONT_FIRST_TILE[size] + c - 32 for every c from 32 to FONT_LAST_CHAR
-(255, Latin-1); a cell with no glyph is blank.  Glyphs are ink on
-ROLE_TRANSPARENT: PALETTE_TEXT for the status line (the felt shows
-through), PALETTE_PANEL for panels (opaque).  Lower-case letters draw as
-their capitals (a-z, the accented ones and y-diaeresis too).  The top row
-of a cell is blank except over accented capitals, which draw their accent
-there.  Codes 127..159 are not Latin-1 characters: they hold DEL (a block),
-the firmware's extras (chr(CHAR_SUIT + suit), the arrows) and, at their
-Windows-1252 places, the only code points above 255 with a glyph:
-FONT_ABOVE_LATIN1[i] draws as chr(FONT_ABOVE_LATIN1_CHAR[i]) (OE ligature
-capital and small, Y diaeresis capital, typographic apostrophe).  Every other
-code point above 255 has no glyph.
-
-Frame strips (tile_width=CARD_W, tile_height=FRAME_STEP): a frame round h
-pixels of cards (a card, a fanned group) is a TileGrid one tile wide and
-n = max(2, ceil(h / FRAME_STEP)) tiles high: tile 0 is
-TILE_FRAME_TOP[size], tiles 1 .. n - 2 TILE_FRAME_SIDE[size], tile n - 1
-TILE_FRAME_BOTTOM[size], coloured by PALETTE_CURSOR, PALETTE_HINT (the
-cards to move) or PALETTE_HINT_TO (their destination).
-
-Per-size values are tuples indexed by SMALL or LARGE, e.g. ``CARD_W[SMALL]``.
+numbers count tiles of its own size row-major over the whole sheet (see the
+notes below).
 """
+
+#     bitmap, _ = adafruit_imageload.load(PATH[size])
+#     text = displayio.TileGrid(  # a line of `columns` characters
+#         bitmap, pixel_shader=text_palette, width=columns, height=1,
+#         tile_width=FONT_W[size], tile_height=FONT_H[size],
+#         default_tile=FONT_FIRST_TILE[size])
+#     card = displayio.TileGrid(  # one card
+#         bitmap, pixel_shader=card_palette,
+#         tile_width=CARD_W[size], tile_height=CARD_H[size],
+#         default_tile=TILE_BACK)
+#     frame = displayio.TileGrid(  # a frame of n strips
+#         bitmap, pixel_shader=cursor_palette, width=1, height=n,
+#         tile_width=CARD_W[size], tile_height=FRAME_STEP[size],
+#         default_tile=TILE_FRAME_SIDE[size])
+#
+# Every tile number below is at most 255 (CircuitPython 9 refuses more, 10
+# draws through a uint8), and every tile size divides the sheet.  The sheet
+# holds more than 255 tiles of the font size (1320 small, 1408 large) and of
+# the strip size (990, 1408), but only 90 and 88 of the card size.
+# CircuitPython 10 keeps two bytes a cell in a TileGrid whose bitmap holds
+# more than 255 tiles of its tile size, so there a text TileGrid and a frame
+# TileGrid keep two bytes a cell and a card TileGrid one (CircuitPython 9
+# keeps one byte a cell in all of them).
+#
+# Every pixel is a role, not a colour: ROLE_TRANSPARENT (0), ROLE_PAPER (1),
+# ROLE_INK (2), ROLE_EDGE (3).  Give each TileGrid a displayio.Palette(4) set
+# from one of the PALETTE_* tuples (RGB by role) and make ROLE_TRANSPARENT
+# transparent in every palette but PALETTE_PANEL's, whose 0 is the panel's
+# background and whose ROLE_EDGE is made transparent instead: no glyph uses
+# it, and the font cell CHAR_HOLE is all ROLE_EDGE, so one panel TileGrid as
+# large as the largest box shows a smaller box with holes round it.  A
+# palette may serve many TileGrids.  Pixels of the sheet that
+# belong to no tile below are ROLE_TRANSPARENT.
+#
+# Card tiles (tile_width=CARD_W, tile_height=CARD_H): a face-up card is
+# TILE_FACE + suit * 13 + rank - 1 (suits 0 clubs, 1 diamonds, 2 hearts, 3
+# spades; rank 1 = A .. 13 = K), coloured by PALETTE_BLACK (clubs, spades) or
+# PALETTE_RED (diamonds, hearts), or their _PICKED twins for a picked-up
+# card; TILE_BACK by PALETTE_BACK; every other TILE_* (empty piles,
+# foundations, reserve and stock marks) by PALETTE_SLOT.  Card tile numbers
+# are the same in both sizes.
+#
+# Font tiles (tile_width=FONT_W, tile_height=FONT_H): the tile of code point
+# c is FONT_FIRST_TILE[size] + c - 32 for every c from 32 to FONT_LAST_CHAR
+# (255, Latin-1); a cell with no glyph is blank.  Glyphs are ink on
+# ROLE_TRANSPARENT: PALETTE_TEXT for the status line (the felt shows
+# through), PALETTE_PANEL for panels (opaque).  Lower-case letters draw as
+# their capitals (a-z, the accented ones and y-diaeresis too).  The top row
+# of a cell is blank except over accented capitals, which draw their accent
+# there.  Codes 127..159 are not Latin-1 characters: they hold DEL (a block),
+# the firmware's extras (chr(CHAR_SUIT + suit), the arrows), the hole
+# (CHAR_HOLE, all ROLE_EDGE) and, at their
+# Windows-1252 places, the only code points above 255 with a glyph:
+# FONT_ABOVE_LATIN1[i] draws as chr(FONT_ABOVE_LATIN1_CHAR[i]) (OE ligature
+# capital and small, Y diaeresis capital, typographic apostrophe).  Every other
+# code point above 255 has no glyph.
+#
+# Frame strips (tile_width=CARD_W, tile_height=FRAME_STEP): a frame round h
+# pixels of cards (a card, a fanned group) is a TileGrid one tile wide and
+# n = max(2, ceil(h / FRAME_STEP)) tiles high: tile 0 is
+# TILE_FRAME_TOP[size], tiles 1 .. n - 2 TILE_FRAME_SIDE[size], tile n - 1
+# TILE_FRAME_BOTTOM[size], coloured by PALETTE_CURSOR, PALETTE_HINT (the
+# cards to move) or PALETTE_HINT_TO (their destination).
+#
+# Per-size values are tuples indexed by SMALL or LARGE, e.g. ``CARD_W[SMALL]``.
 
 # Pixel roles (all sheets): a TileGrid's Palette(4) colours them.
 ROLE_TRANSPARENT = 0  # made transparent: what lies below shows (the felt)
 ROLE_PAPER = 1  # card paper, back fill, foundation fill, panel background
 ROLE_INK = 2  # rank and suit, back pattern, slot marks, frame strips, text
-ROLE_EDGE = 3  # card edge and court box, slot outline
+ROLE_EDGE = 3  # card edge and court box, slot outline, the panel's holes
 
 FELT = 0x0B6B2B  # the table's background
 
@@ -92,7 +97,7 @@ PALETTE_CURSOR = (0x0B6B2B, 0xFFE000, 0xFFE000, 0xFFE000)  # cursor frame strips
 PALETTE_HINT = (0x0B6B2B, 0xFF30FF, 0xFF30FF, 0xFF30FF)  # hint frame strips round the cards to move
 PALETTE_HINT_TO = (0x0B6B2B, 0x00E8F0, 0x00E8F0, 0x00E8F0)  # hint frame strips round the destination
 PALETTE_TEXT = (0x0B6B2B, 0x0B6B2B, 0xF4F4F4, 0xF4F4F4)  # status line text: 0 made transparent
-PALETTE_PANEL = (0x06501F, 0x06501F, 0xF4F4F4, 0xF4F4F4)  # panel text: 0 left opaque, the panel's background
+PALETTE_PANEL = (0x06501F, 0x06501F, 0xF4F4F4, 0xF4F4F4)  # panel text: 0 left opaque, the panel's background; 3 made transparent
 
 # Card tile indices (card tiling, both sizes).
 TILE_FACE = 16  # + suit * 13 + rank - 1: face-up card
@@ -112,6 +117,7 @@ CHAR_LEFT = 132
 CHAR_RIGHT = 133
 CHAR_UP = 134
 CHAR_DOWN = 135
+CHAR_HOLE = 136  # all ROLE_EDGE: see-through in a panel
 CHAR_OE_CAPITAL = 140  # U+0152 OE ligature
 CHAR_OE = 156  # U+0153 oe ligature: draws as the capital
 CHAR_Y_DIAERESIS_CAPITAL = 159  # U+0178 Y diaeresis (chr(255) draws as it too)

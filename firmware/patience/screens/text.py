@@ -8,6 +8,7 @@ a screen and hands the buttons to an overlay while it shows.
 import sys
 
 from ..core.modules import forget
+from .sheets import CHAR_HOLE
 
 # overlays let go once closed
 _RARE = tuple(__name__.rpartition(".")[0] + "." + name
@@ -42,19 +43,23 @@ class Text:
         padded with spaces (indexing tiles by one int allocates nothing)."""
         length = min(len(text), width)
         start = left + ((width - length) // 2 if centre else 0)
-        at = row * self.columns + left
         space = self.art.font_tile(" ")
-        for _ in range(left, start):
-            self._set(at, space)
-            at += 1
+        self.fill(row, left, start - left, space)
+        at = row * self.columns + start
         for char in text:
             if length == 0:
                 break
             self._set(at, self.art.font_tile(char))
             at += 1
             length -= 1
-        for _ in range(at - row * self.columns, left + width):
-            self._set(at, space)
+        done = at - row * self.columns
+        self.fill(row, done, left + width - done, space)
+
+    def fill(self, row, left, width, tile):
+        """Set ``width`` cells of a row from ``left`` to ``tile``."""
+        at = row * self.columns + left
+        for _ in range(width):
+            self._set(at, tile)
             at += 1
 
     def number(self, row, value):
@@ -79,11 +84,13 @@ class Panel:
 
     Overlays (the menu, statistics, deal entry, notices) get the panel, not
     the screen under it: ``show(overlay, lines)`` draws their lines in a box
-    just big enough, centred, and gives them the buttons; ``close()`` takes
-    the box away and gives the buttons back; ``say(text)`` puts one line on
-    the status bar. The box's TileGrid exists only while it shows (made anew
-    when its size changes), and the modules of overlays that are rarely
-    needed are let go when it closes.
+    just big enough, centred, and gives them the buttons; ``close()`` hides
+    the box and gives the buttons back; ``say(text)`` puts one line on the
+    status bar. The panel has one TileGrid, as large as the largest box,
+    made with the screen: a box is drawn in its top left corner, moved to
+    the box's place, and the cells round it are holes (sheets.CHAR_HOLE,
+    see-through). The modules of overlays that are rarely needed are let go
+    when it closes.
     """
 
     def __init__(self, art, width, height, words, group):
@@ -94,7 +101,12 @@ class Panel:
         self.height = height
         self.words = words  # the overlays' words
         self.group = group  # the screen's group: the box goes on top
-        self.text = None
+        self.text = Text(art, self.columns, self.rows, 0, 0, art.panel)
+        self.text.grid.hidden = True
+        group.append(self.text.grid)
+        self.hole = art.font_tile(chr(CHAR_HOLE))
+        self.box_columns = 0
+        self.box_rows = 0
         self.overlay = None
         self.centre = True
         self.note = ""
@@ -102,25 +114,37 @@ class Panel:
     def show(self, overlay, lines, centre=True, keep=False):
         """Draw ``lines`` in a box just big enough, centred on the screen;
         with ``keep``, in the box already showing when they fit in it (an
-        overlay that redraws itself keeps one box: no new TileGrid)."""
+        overlay that redraws itself keeps its box's size)."""
         self.overlay = overlay
         lines = [self.words.named(line, overlay.mode) for line in lines]
         columns = min(self.columns, max(len(line) for line in lines) + 2)
         rows = min(self.rows, len(lines) + 2)
-        text = self.text
-        fits = text is not None and (text.columns == columns and text.rows == rows or (
-            keep and text.columns >= columns and text.rows >= rows))
-        if not fits:
-            self._drop()
-            art = self.art
-            text = self.text = Text(art, columns, rows, (self.width - columns * art.font_w) // 2,
-                                    (self.height - (rows + 1) * art.font_h) // 2, art.panel)
-            self.group.append(text.grid)
+        grid = self.text.grid
+        same = self.box_columns == columns and self.box_rows == rows
+        if not (same or keep and not grid.hidden and self.box_columns >= columns
+                and self.box_rows >= rows):
+            self._place(columns, rows)
         self.centre = centre
-        top = (text.rows - rows) // 2 + 1  # the first line's row
-        for row in range(text.rows):
+        top = (self.box_rows - rows) // 2 + 1  # the first line's row
+        for row in range(self.box_rows):
             at = row - top
             self._write(row, lines[at] if 0 <= at < len(lines) else "")
+        if self.group[-1] is not grid:  # something came on top since
+            self.group.remove(grid)
+            self.group.append(grid)
+        grid.hidden = False
+
+    def _place(self, columns, rows):
+        """Make the box ``columns`` x ``rows``, centred: holes round it."""
+        text = self.text
+        art = self.art
+        text.grid.x = (self.width - columns * art.font_w) // 2
+        text.grid.y = (self.height - (rows + 1) * art.font_h) // 2
+        for row in range(self.rows):
+            left = columns if row < rows else 0
+            text.fill(row, left, self.columns - left, self.hole)
+        self.box_columns = columns
+        self.box_rows = rows
 
     def line(self, at, line):
         """Draw line ``at`` of the box anew, as ``show`` drew its lines (the
@@ -128,21 +152,16 @@ class Panel:
         self._write(at + 1, self.words.named(line, self.overlay.mode))
 
     def _write(self, row, line):
-        text = self.text
-        text.write(row, 0, text.columns, line if self.centre else " " + line, self.centre)
+        self.text.write(row, 0, self.box_columns, line if self.centre else " " + line,
+                        self.centre)
 
     def close(self):
-        """Take the box away; the screen under it takes the buttons again."""
+        """Hide the box; the screen under it takes the buttons again."""
         self.overlay = None
-        self._drop()
+        self.text.grid.hidden = True
         for module in _RARE:
             if module in sys.modules:  # forget allocates even when there is nothing to forget
                 forget(module)
-
-    def _drop(self):
-        if self.text is not None:
-            self.group.remove(self.text.grid)
-            self.text = None
 
     def say(self, text):
         """One line for the status bar, shown after this press."""
