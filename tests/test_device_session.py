@@ -15,8 +15,8 @@ import pytest
 import vm
 from vm import session
 
-PY_HEAP_KB = 140  # passes from 134 up, 132 fails (scanned 118-166)
-MPY_HEAP_KB = 120  # passes from 116 up, 114 fails (scanned 108-126)
+PY_HEAP_KB = 136  # passes from 130 up, 128 fails (scanned 112-166)
+MPY_HEAP_KB = 120  # passes from 116 up, 114 fails (scanned 106-126)
 TABLE_LIMIT = 256  # bytes per press on the table
 PANEL_LIMIT = 1024  # bytes per press on the title, menus and panels
 LIMITS = {"table-cursor": TABLE_LIMIT, "table-pickup": TABLE_LIMIT,
@@ -25,7 +25,7 @@ LIMITS = {"table-cursor": TABLE_LIMIT, "table-pickup": TABLE_LIMIT,
           "title": PANEL_LIMIT, "menu-open": PANEL_LIMIT, "menu": PANEL_LIMIT,
           "statistics": PANEL_LIMIT, "deal-entry": PANEL_LIMIT, "notices": PANEL_LIMIT}
 # kind: what it allocated at most today (firmware from .py), bytes
-OVER_TODAY = {"table-to-notice": 5008, "menu-open": 6640}
+OVER_TODAY = {"table-to-notice": 5024, "menu-open": 6720}
 STEPS = ["title", "title: browse", "deal eagle-wing", "play eagle-wing",
          "menu: hint, undo, redo, brightness", "statistics", "deal number", "help",
          "menu: game", "deal agnes", "play agnes", "menu: game", "deal glenwood",

@@ -19,9 +19,10 @@ from host_sim.simulator.nvm_models import ESP32, NRF52840, SAMD51, PowerCut
 import vm
 from host_sim.simulator.nvm_file import FileNVM
 from patience.saves.kept import COUNTER_MAX, GAME_COUNT, Saved, Settings, Stats
-from patience.saves.records import blob_floor, crc16, trim_history
-from patience.saves.store import (DAMAGED, EMPTY, FOREIGN, HEADER, SLOT_MIN, VALID, Store,
-                            min_slot, newer)
+from patience.core.gamefile import crc16
+from patience.saves.trimming import blob_floor, trim_history
+from patience.saves.slots import DAMAGED, EMPTY, FOREIGN, HEADER, VALID, newer
+from patience.saves.store import SLOT_MIN, Store, min_slot
 
 
 

@@ -13,7 +13,7 @@ from .cards import is_valid
 
 MAGIC = b"CP"
 VERSION = const(1)
-_HEADER = const(8)
+HEADER = const(8)
 
 
 # -- CRC-16/CCITT-FALSE and 16-bit fields, shared with the store (records) ---
@@ -61,7 +61,7 @@ def get16(data, at):
 def dump(game):
     """The bytes of a game: position, whole history (redo part too), CRC."""
     state_len = len(game.state)
-    hist_at = _HEADER + state_len + 4
+    hist_at = HEADER + state_len + 4
     out = bytearray(hist_at + 4 * game.recorded + 2)
     out[0:2] = MAGIC
     out[2] = VERSION
@@ -69,9 +69,9 @@ def dump(game):
     seed = game.seed
     for i in range(4):
         out[4 + i] = (seed >> (8 * i)) & 0xFF
-    out[_HEADER:_HEADER + state_len] = game.state
-    put16(out, _HEADER + state_len, game.done)
-    put16(out, _HEADER + state_len + 2, game.recorded)
+    out[HEADER:HEADER + state_len] = game.state
+    put16(out, HEADER + state_len, game.done)
+    put16(out, HEADER + state_len + 2, game.recorded)
     out[hist_at:hist_at + 4 * game.recorded] = game.history[:4 * game.recorded]
     put16(out, len(out) - 2, crc16(out, 0, len(out) - 2))
     return bytes(out)
@@ -79,7 +79,7 @@ def dump(game):
 
 def game_number(data):
     """The save id of the game in ``dump`` bytes; ValueError if the header is wrong."""
-    if len(data) < _HEADER + 2:
+    if len(data) < HEADER + 2:
         raise ValueError("saved game is truncated (%d bytes)" % len(data))
     if data[0:2] != MAGIC:
         raise ValueError("not a saved game (wrong magic bytes)")
@@ -104,7 +104,7 @@ def read_into(game, data):
 def _read_body(game, data):
     """Fill the game's state and history from data, checking sizes and CRC."""
     state_len = len(game.state)
-    counts = _HEADER + state_len
+    counts = HEADER + state_len
     if len(data) < counts + 6:
         raise ValueError("saved game is truncated (%d bytes)" % len(data))
     done, recorded = get16(data, counts), get16(data, counts + 2)
@@ -116,7 +116,7 @@ def _read_body(game, data):
         raise ValueError("saved game is damaged (checksum mismatch)")
     if done > recorded:
         raise ValueError("saved game is damaged (history counts)")
-    game.state[:] = data[_HEADER:counts]
+    game.state[:] = data[HEADER:counts]
     if 4 * recorded > len(game.history):
         game.history = bytearray(4 * recorded + len(game.history))
     game.history[:4 * recorded] = data[counts + 4:counts + 4 + 4 * recorded]

@@ -18,7 +18,8 @@ from ..games import SLOTS, name_of, number
 SAVE_AFTER_MS = const(20000)  # still buttons for this long: save a change
 
 
-_CODE = (".saves.records", ".saves.store", ".core.gamefile")  # only saving and loading need these
+_CODE = (".saves.records", ".saves.trimming", ".saves.store", ".saves.opening", ".saves.slots",
+         ".core.gamefile")  # only saving and loading need these
 
 
 class Keeper:

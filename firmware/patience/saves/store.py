@@ -34,37 +34,27 @@ torn record fails its CRC and the other slot loads.
 from micropython import const
 
 from .kept import Saved
-from .records import (check_payload, crc16, fixed_size, get16, put16, payload_size,
-                      read_payload, write_payload, blob_floor, GAME_COUNT)
+from ..core.gamefile import crc16, put16
+from .records import fixed_size, payload_size, write_payload, GAME_COUNT
+from .slots import DAMAGED, EMPTY, FORMAT, HEADER, MAGIC, VALID, newer
 
-MAGIC = b"PS"
-FORMAT = const(1)
-HEADER = const(8)
 SLOT_MAX = const(4096)
 SLOT_MIN = const(512)
-
-EMPTY = const(0)     # never written (all 0x00 or all 0xFF header)
-VALID = const(1)     # intact record of this format
-DAMAGED = const(2)   # anything else
-FOREIGN = const(3)   # intact record of another format version
-
-
-def newer(a, b):
-    """True when sequence number a comes after b (16-bit serial arithmetic)."""
-    return 0 < ((a - b) & 0xFFFF) < 0x8000
 
 
 def min_slot():
     """Bytes a slot needs to hold every game in progress without history."""
+    from .trimming import blob_floor  # pylint: disable=import-outside-toplevel
     return HEADER + 2 + fixed_size() + sum(blob_floor(g) for g in range(GAME_COUNT))
 
 
 class Store:
     """Saves and loads a ``Saved`` in two alternating NVM slots.
 
-    ``Store(nvm)`` reads the NVM; ``Store(nvm, memo)`` takes up where a store
-    that gave ``memo()`` left off, without reading it again (the keeper keeps
-    only that between saves, so that this module can be let go).
+    ``Store(nvm)`` reads the NVM (with opening.py: only the start needs
+    it); ``Store(nvm, memo)`` takes up where a store that gave ``memo()``
+    left off, without reading it again (the keeper keeps only that between
+    saves, so that this module can be let go).
     """
 
     def __init__(self, nvm, memo=None):
@@ -97,69 +87,8 @@ class Store:
             self.problem = ("save.off_memory",)
             return
         self.enabled = True
-        for slot in (0, 1):
-            self._classify(image, slot)
-        self._choose()
-        self._saved = self._read(image)
-
-    def _read(self, image):
-        """The newest record's ``Saved``, or defaults."""
-        slot = self._newest
-        if slot < 0:
-            return Saved()
-        start = slot * self.slot_size + HEADER
-        return read_payload(image, start, start + self._lens[slot])
-
-    # -- reading ---------------------------------------------------------
-
-    def _classify(self, image, slot):
-        """Set the state, sequence number and payload length of a slot."""
-        base = slot * self.slot_size
-        seq = get16(image, base + 4)
-        length = get16(image, base + 6)
-        self._seqs[slot] = seq if image[base + 2] == FORMAT else None
-        self._lens[slot] = length
-        state = DAMAGED
-        if image[base] == MAGIC[0] and image[base + 1] == MAGIC[1]:
-            end = base + HEADER + length
-            if end + 2 <= base + self.slot_size and crc16(image, base, end) == get16(image, end):
-                if image[base + 2] != FORMAT:
-                    state = FOREIGN
-                    self._seqs[slot] = seq
-                elif check_payload(image, base + HEADER, end):
-                    state = VALID
-        else:
-            first = image[base]
-            if first == 0 or first == 0xFF:
-                state = EMPTY
-                for i in range(base + 1, base + HEADER):
-                    if image[i] != first:
-                        state = DAMAGED
-        self.states[slot] = state
-
-    def _choose(self):
-        """Find the newest valid slot and the notice for the player."""
-        states, seqs = self.states, self._seqs
-        a, b = states[0] == VALID, states[1] == VALID
-        if a and b:
-            self._newest = 1 if newer(seqs[1], seqs[0]) else 0
-        elif a or b:
-            good = 0 if a else 1
-            self._newest = good
-            other = 1 - good
-            if states[other] == DAMAGED:
-                if seqs[other] is not None and newer(seqs[other], seqs[good]):
-                    self.notice = ("save.last_damaged",)
-                else:
-                    self.notice = ("save.older_damaged",)
-            elif states[other] == FOREIGN and newer(seqs[other], seqs[good]):
-                self.notice = ("save.other_version",)
-        else:
-            self._newest = -1
-            if DAMAGED in states:
-                self.notice = ("save.damaged_afresh",)
-            elif FOREIGN in states:
-                self.notice = ("save.version_afresh",)
+        from .opening import open_slots  # only the start reads: its own module
+        self._saved = open_slots(self, image)
 
     def load(self):
         """The newest saved ``Saved`` (read when the store started), or

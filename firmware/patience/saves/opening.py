@@ -1,0 +1,127 @@
+"""Reading the saves when the board starts: which of the store's two slots
+holds the newest good record, what to tell the player about the other, and
+that record's payload (layout in records.py) unpacked into a ``Saved``.
+
+Only the start needs this (store.Store reads the NVM once, then imports
+this module); the keeper lets it go with the rest of the save code, and a
+save compiles none of it.
+"""
+# pylint: disable=protected-access  # it fills in the Store that imports it
+
+from ..core.gamefile import crc16, get16
+from ..games import GAMES, number, state_len
+from .kept import GAME_COUNT, LANGUAGES, STATS_FIELDS, Saved
+from .slots import DAMAGED, EMPTY, FOREIGN, FORMAT, HEADER, MAGIC, VALID, newer
+
+
+def open_slots(store, image):
+    """Classify both slots of ``image`` (the NVM's two slots, read once)
+    into ``store``, choose the newest valid one, and return its ``Saved``
+    (defaults when there is none)."""
+    for slot in (0, 1):
+        _classify(store, image, slot)
+    _choose(store)
+    slot = store._newest
+    if slot < 0:
+        return Saved()
+    start = slot * store.slot_size + HEADER
+    return read_payload(image, start, start + store._lens[slot])
+
+
+def _classify(store, image, slot):
+    """Set the state, sequence number and payload length of a slot."""
+    base = slot * store.slot_size
+    seq = get16(image, base + 4)
+    length = get16(image, base + 6)
+    store._seqs[slot] = seq if image[base + 2] == FORMAT else None
+    store._lens[slot] = length
+    state = DAMAGED
+    if image[base] == MAGIC[0] and image[base + 1] == MAGIC[1]:
+        end = base + HEADER + length
+        if end + 2 <= base + store.slot_size and crc16(image, base, end) == get16(image, end):
+            if image[base + 2] != FORMAT:
+                state = FOREIGN
+                store._seqs[slot] = seq
+            elif check_payload(image, base + HEADER, end):
+                state = VALID
+    else:
+        first = image[base]
+        if first == 0 or first == 0xFF:
+            state = EMPTY
+            for i in range(base + 1, base + HEADER):
+                if image[i] != first:
+                    state = DAMAGED
+    store.states[slot] = state
+
+
+def _choose(store):
+    """Find the newest valid slot and the notice for the player."""
+    states, seqs = store.states, store._seqs
+    a, b = states[0] == VALID, states[1] == VALID
+    if a and b:
+        store._newest = 1 if newer(seqs[1], seqs[0]) else 0
+    elif a or b:
+        good = 0 if a else 1
+        store._newest = good
+        other = 1 - good
+        if states[other] == DAMAGED:
+            if seqs[other] is not None and newer(seqs[other], seqs[good]):
+                store.notice = ("save.last_damaged",)
+            else:
+                store.notice = ("save.older_damaged",)
+        elif states[other] == FOREIGN and newer(seqs[other], seqs[good]):
+            store.notice = ("save.other_version",)
+    else:
+        store._newest = -1
+        if DAMAGED in states:
+            store.notice = ("save.damaged_afresh",)
+        elif FOREIGN in states:
+            store.notice = ("save.version_afresh",)
+
+
+def check_payload(data, at, stop):
+    """True when data[at:stop] has the payload structure (no allocation)."""
+    if at >= stop:
+        return False
+    p = at + 1 + data[at]
+    if p + 2 > stop:
+        return False
+    count = data[p]
+    fields = data[p + 1]
+    p += 2 + 2 * count * fields
+    for _ in range(count):
+        if p + 2 > stop:
+            return False
+        p += 2 + get16(data, p)
+    return p == stop
+
+
+def read_payload(data, at, stop):
+    """A ``Saved`` from data[at:stop] (checked by ``check_payload`` first)."""
+    saved = Saved()
+    s = saved.settings
+    length = data[at]
+    p = at + 1
+    if length >= 4:
+        s.last_game = data[p] if state_len(data[p]) else number(GAMES[0])
+        s.language = data[p + 1] if data[p + 1] < len(LANGUAGES) else 0
+        s.brightness = data[p + 2]
+        s.winnable_only = bool(data[p + 3] & 1)
+        s.sound = not data[p + 3] & 2
+    p += length
+    count = data[p]
+    fields = data[p + 1]
+    p += 2
+    for g in range(count):
+        if g < GAME_COUNT:
+            stats = saved.stats[g]
+            values = [get16(data, p + 2 * f) if f < fields else 0 for f in range(STATS_FIELDS)]
+            stats.played, stats.won, stats.streak, stats.best_streak, stats.best_score = values
+        p += 2 * fields
+    view = memoryview(data)
+    for g in range(count):
+        length = get16(data, p)
+        if g < GAME_COUNT and length:
+            saved.games[g] = bytes(view[p + 2:p + 2 + length])
+        p += 2 + length
+    return saved
