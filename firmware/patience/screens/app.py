@@ -26,7 +26,7 @@ _IDLE_SLEEP = 0.01
 _MAX_SCALE = const(127)
 _TUNE_STEPS = const(4)  # a win's celebration in silence: as many steps as the tune's notes
 _SILENT_STEP_MS = const(120)
-_TABLE_MODULES = (".play", ".table", ".layout", ".status", ".menu")  # what only a game needs
+_TABLE_MODULES = (".play", ".table", ".layout", ".status", ".menu", ".notices")  # what only a game needs
 
 
 def _nothing():

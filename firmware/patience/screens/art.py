@@ -87,6 +87,10 @@ class Art:
             code = sheets.FONT_ABOVE_LATIN1_CHAR[above.index(code)] if code in above else 63
         elif code < 32:
             code = 63
+        return self.code_tile(code)
+
+    def code_tile(self, code):
+        """The font tile of a character code from 32 to 255 (no string needed)."""
         return sheets.FONT_FIRST_TILE[self.size] + code - 32
 
 

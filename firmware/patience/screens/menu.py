@@ -9,52 +9,59 @@ from . import buttons
 from .sheets import CHAR_RIGHT, CHAR_UP
 
 _DIGITS = 9
+_ARROW_CELLS = 2  # an item's label follows the arrow's cell and a space
+_SPACE = 32
 
 
 class Menu:
     """Items ``(label, action)`` in a panel; up and down choose, A runs one.
 
     ``label`` is a word key or a function giving the text (a setting shows
-    its value). The menu closes, then ``action()`` runs; an action that returns
-    True keeps the menu open (a setting that cycles). ``done()`` follows
-    every action. None as an action just closes the menu.
+    its value). The menu closes, then ``action()`` runs (with a ``target``,
+    actions are the names of its methods: a constant list of items makes no
+    functions when the menu opens); an action that returns True keeps the
+    menu open (a setting that cycles). ``done()`` follows every action.
+    None as an action just closes the menu. Moving through the items
+    only moves the arrow: no strings are made.
     """
 
     mode = buttons.LIST
 
-    def __init__(self, panel, items, done=None, title="menu.title"):
+    def __init__(self, panel, items, done=None, title="menu.title", target=None):
         self.panel = panel
         self.items = items
         self.done = done
         self.title = title
+        self.target = target
         self.choice = 0
         self.draw()
 
-    def labels(self):
-        """The items' labels as shown now."""
-        get = self.panel.words.get
-        return [label() if callable(label) else get(label) for label, _ in self.items]
-
     def draw(self):
-        self.shown = self.labels()  # kept: up and down redraw only two lines
-        lines = [self.panel.words.get(self.title), ""]
-        for index in range(len(self.shown)):
-            lines.append(self._line(index))
-        self.panel.show(self, lines, centre=False)
+        get = self.panel.words.get
+        lines = [""] * (len(self.items) + 2)  # the title, a blank line, the labels
+        lines[0] = get(self.title)
+        at = 2
+        for label, _ in self.items:
+            lines[at] = label() if callable(label) else get(label)
+            at += 1
+        self.panel.show(self, lines, centre=False, indent=_ARROW_CELLS)
+        self._mark(self.choice, CHAR_RIGHT)
 
-    def _line(self, index):
-        return (chr(CHAR_RIGHT) if index == self.choice else " ") + " " + self.shown[index]
+    def _mark(self, index, char):
+        """``char`` in front of item ``index`` (below the title and a blank line)."""
+        self.panel.cell(2 + index, 1, char)
 
     def press(self, button):
         if button == buttons.UP or button == buttons.DOWN:
-            old = self.choice
             step = 1 if button == buttons.DOWN else -1
+            self._mark(self.choice, _SPACE)
             self.choice = (self.choice + step) % len(self.items)
-            for index in (old, self.choice):  # below the title and a blank line
-                self.panel.line(2 + index, self._line(index))
+            self._mark(self.choice, CHAR_RIGHT)
         elif button == buttons.A:
             self.panel.close()
             action = self.items[self.choice][1]
+            if action is not None and self.target is not None:
+                action = getattr(self.target, action)
             if action is not None and action():
                 self.draw()
             if self.done is not None:

@@ -3,45 +3,57 @@ question, a look at a pile."""
 
 from . import buttons
 
+# What the buttons do on the notices a table press brings up: methods of the
+# player, by name, so that bringing one up makes no functions (a table press
+# stays within its allocation limit).
+_WON = {buttons.A: "new_deal", buttons.START: "open_menu", buttons.SELECT: "undo"}
+_STUCK = {buttons.A: "new_deal", buttons.START: "open_menu", buttons.SELECT: "undo",
+          buttons.B: None}
+_FINISH = {buttons.A: "finish", buttons.B: "decline"}
+
+
 class Notice:
     """Lines in a panel; ``actions`` maps a button to a function (or None,
-    which only closes the panel). With no actions any button closes it."""
+    which only closes the panel), or, with a ``target``, to the name of its
+    method. With no actions any button closes it."""
 
     mode = buttons.GAME
 
-    def __init__(self, panel, lines, actions):
+    def __init__(self, panel, lines, actions, target=None):
         self.panel = panel
         self.actions = actions
+        self.target = target
         panel.show(self, lines)
 
     @classmethod
-    def of_words(cls, panel, keys, actions):
+    def of_words(cls, panel, keys, actions, target=None):
         """A notice whose lines are word keys ("" for a blank line)."""
         get = panel.words.get
-        return cls(panel, [get(key) if key else "" for key in keys], actions)
+        return cls(panel, [get(key) if key else "" for key in keys], actions, target)
 
     def press(self, button):
         if button in self.actions or not self.actions:
             self.panel.close()
             action = self.actions.get(button)
             if action is not None:
+                if self.target is not None:
+                    action = getattr(self.target, action)
                 action()
 
 
-def won(panel, deal, new_deal, menu, undo):
+def won(player):
     """The game is won: offer a new deal."""
+    panel = player.panel
     get = panel.words.get
-    Notice(panel, (get("won.title"), "", get("won.all"), panel.words.fill("won.deal", deal), "",
-                   get("won.new"), get("won.menu"), get("won.undo")),
-           {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo})
+    Notice(panel, [get("won.title"), "", get("won.all"),
+                   panel.words.fill("won.deal", player.game.seed), "",
+                   get("won.new"), get("won.menu"), get("won.undo")], _WON, player)
 
 
-def stuck(panel, new_deal, menu, undo):
+def stuck(player):
     """No card move and no deal is left."""
-    Notice.of_words(panel, ("stuck.title", "", "stuck.why", "stuck.why2", "", "won.undo",
-                            "won.new", "won.menu", "stuck.look"),
-                    {buttons.A: new_deal, buttons.START: menu, buttons.SELECT: undo,
-                     buttons.B: None})
+    Notice.of_words(player.panel, ("stuck.title", "", "stuck.why", "stuck.why2", "", "won.undo",
+                                   "won.new", "won.menu", "stuck.look"), _STUCK, player)
 
 
 def no_win(panel, stuck, undo):
@@ -51,10 +63,10 @@ def no_win(panel, stuck, undo):
                     {buttons.SELECT: undo, buttons.B: None})
 
 
-def offer_finish(panel, finish, decline):
+def offer_finish(player):
     """The rest goes home by itself: offer to play it."""
-    Notice.of_words(panel, ("finish.title", "", "finish.why", "", "finish.yes", "finish.no"),
-                    {buttons.A: finish, buttons.B: decline})
+    Notice.of_words(player.panel, ("finish.title", "", "finish.why", "", "finish.yes",
+                                   "finish.no"), _FINISH, player)
 
 
 def confirm(panel, question, action):

@@ -18,11 +18,21 @@ import random
 import displayio
 
 from .. import new_game
-from . import buttons
+from . import buttons, notices
 from ..core.piles import FOUNDATION, TABLEAU
+from .menu import DealEntry, Menu
 from .status import StatusLine
 from .table import Table
 from .text import Panel
+
+
+# The Start menu: (label, the Player's method) in the order shown
+_START_MENU = (("menu.resume", None), ("menu.hint", "hint"), ("menu.undo", "undo"),
+               ("menu.redo", "redo"), ("menu.restart", "ask_restart"),
+               ("menu.new", "ask_new_deal"), ("menu.number", "enter_deal"),
+               ("menu.peek", "peek"), ("menu.game", "leave"),
+               ("menu.statistics", "statistics"), ("menu.help", "help"),
+               ("menu.options", "options"))
 
 
 def _order(ahead, apart, column):
@@ -44,12 +54,13 @@ class Player:
         self.app = app
         self.keeper = app.keeper
         self.words = app.words
+        self.group = displayio.Group()
+        # the panel's TileGrid (1.7 KB in one piece) first, while the heap is least broken up
+        self.panel = Panel(app.art, app.width, app.height, app.words, self.group)
         self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
         self.status_line = StatusLine(app.words, self.table.status.columns)
-        self.group = displayio.Group()
-        self.group.append(self.table.group)
-        self.panel = Panel(app.art, app.width, app.height, app.words, self.group)
+        self.group.insert(0, self.table.group)  # under the panel
         self._start()
         if self.game.is_won():   # resumed on its won screen
             self._won()
@@ -231,11 +242,9 @@ class Player:
             return
         from ..core.hints import can_finish
         if not self.declined and can_finish(game):
-            from .notices import offer_finish
-            offer_finish(self.panel, self.finish, self.decline)
+            notices.offer_finish(self)
         elif not game.can_deal() and not game.has_move():
-            from .notices import stuck
-            stuck(self.panel, self.new_deal, self.open_menu, self.undo)
+            notices.stuck(self)
 
     def finish(self):
         """Send the rest home, card by card, each sliding to its place."""
@@ -254,8 +263,7 @@ class Player:
     def _won(self):
         self.app.tune(self._light_foundation)
         self.table.show_hint()
-        from .notices import won
-        won(self.panel, self.game.seed, self.new_deal, self.open_menu, self.undo)
+        notices.won(self)
 
     def _light_foundation(self, step):
         """One step of a win's celebration: a frame round the next foundation."""
@@ -292,8 +300,7 @@ class Player:
         if not self.keeper.counts_as_lost(self.game):
             action()
             return
-        from .notices import confirm
-        confirm(self.panel, "ask.lost", action)
+        notices.confirm(self.panel, "ask.lost", action)
 
     # -- cursor ----------------------------------------------------------
 
@@ -348,20 +355,10 @@ class Player:
     # -- the menu and its panels ---------------------------------------
 
     def open_menu(self):
-        from .menu import Menu
         if self.held is not None:
             self.drop_hold()
             self.say("status.put_back")
-        Menu(self.panel, self.menu_items(), self.keeper.save)
-
-    def menu_items(self):
-        """The Start menu: (label, action) in the order shown."""
-        return (("menu.resume", None), ("menu.hint", self.hint), ("menu.undo", self.undo),
-                ("menu.redo", self.redo), ("menu.restart", self.ask_restart),
-                ("menu.new", self.ask_new_deal), ("menu.number", self.enter_deal),
-                ("menu.peek", self.peek), ("menu.game", self.leave),
-                ("menu.statistics", self.statistics), ("menu.help", self.help),
-                ("menu.options", self.options))
+        Menu(self.panel, _START_MENU, self.keeper.save, target=self)
 
     def ask_restart(self):
         self.ask_first(self.restart)
@@ -370,7 +367,6 @@ class Player:
         self.ask_first(self.new_deal)
 
     def options(self):
-        from .menu import Menu
         from .options import Options
         items = Options(self.app).items()[:-1] + (("menu.back", self.open_menu),)
         Menu(self.panel, items, self.keeper.save, "menu.options")
@@ -384,8 +380,7 @@ class Player:
         self.app.display.refresh()
         verdict, action, stuck = self.app.advise(self.game)
         if verdict == "lost":
-            from .notices import no_win
-            no_win(self.panel, stuck, self.undo)
+            notices.no_win(self.panel, stuck, self.undo)
             return
         won = verdict == "won"
         if action is None:
@@ -414,7 +409,6 @@ class Player:
         self.move(src, n, dst)
 
     def enter_deal(self):
-        from .menu import DealEntry
         DealEntry(self.panel, self.game.seed, self._deal_number, self.open_menu)
 
     def _deal_number(self, number):
@@ -422,8 +416,7 @@ class Player:
 
     def peek(self):
         """Every card of the pile under the cursor, by name, in a panel."""
-        from .notices import peek
-        peek(self.panel, self.game, self.cursor)
+        notices.peek(self.panel, self.game, self.cursor)
 
     def leave(self):
         """To the title screen, this game's name chosen."""

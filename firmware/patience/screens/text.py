@@ -12,7 +12,7 @@ from .sheets import CHAR_HOLE
 
 # overlays let go once closed
 _RARE = tuple(__name__.rpartition(".")[0] + "." + name
-              for name in ("options", "statistics", "notices", "helppage", "controls"))
+              for name in ("options", "statistics", "helppage", "controls"))
 
 
 def pad(text, width):
@@ -104,20 +104,30 @@ class Panel:
         self.text = Text(art, self.columns, self.rows, 0, 0, art.panel)
         self.text.grid.hidden = True
         group.append(self.text.grid)
-        self.hole = art.font_tile(chr(CHAR_HOLE))
+        self.hole = art.code_tile(CHAR_HOLE)
+        self.space = art.font_tile(" ")
         self.box_columns = 0
         self.box_rows = 0
         self.overlay = None
         self.centre = True
+        self.indent = 0
         self.note = ""
 
-    def show(self, overlay, lines, centre=True, keep=False):
-        """Draw ``lines`` in a box just big enough, centred on the screen;
-        with ``keep``, in the box already showing when they fit in it (an
-        overlay that redraws itself keeps its box's size)."""
+    def show(self, overlay, lines, centre=True, keep=False, indent=0):
+        """Draw ``lines`` in a box just big enough, centred on the screen (or,
+        unless ``centre``, from its left, the lines under the first (a title)
+        ``indent`` cells further in); with ``keep``,
+        in the box already showing when they fit in it (an overlay that
+        redraws itself keeps its box's size). The buttons' marks in the
+        lines are named (in place, when ``lines`` is a list)."""
         self.overlay = overlay
-        lines = [self.words.named(line, overlay.mode) for line in lines]
-        columns = min(self.columns, max(len(line) for line in lines) + 2)
+        if not isinstance(lines, list):
+            lines = list(lines)
+        widest = 0
+        for at in range(len(lines)):  # a list given is named in place: no copy
+            line = lines[at] = self.words.named(lines[at], overlay.mode)
+            widest = max(widest, len(line))
+        columns = min(self.columns, widest + 2 + indent)
         rows = min(self.rows, len(lines) + 2)
         grid = self.text.grid
         same = self.box_columns == columns and self.box_rows == rows
@@ -125,10 +135,11 @@ class Panel:
                 and self.box_rows >= rows):
             self._place(columns, rows)
         self.centre = centre
+        self.indent = indent
         top = (self.box_rows - rows) // 2 + 1  # the first line's row
         for row in range(self.box_rows):
             at = row - top
-            self._write(row, lines[at] if 0 <= at < len(lines) else "")
+            self._write(row, lines[at] if 0 <= at < len(lines) else "", indent if at > 0 else 0)
         if self.group[-1] is not grid:  # something came on top since
             self.group.remove(grid)
             self.group.append(grid)
@@ -149,11 +160,22 @@ class Panel:
     def line(self, at, line):
         """Draw line ``at`` of the box anew, as ``show`` drew its lines (the
         box keeps its size)."""
-        self._write(at + 1, self.words.named(line, self.overlay.mode))
+        self._write(at + 1, self.words.named(line, self.overlay.mode),
+                    self.indent if at > 0 else 0)
 
-    def _write(self, row, line):
-        self.text.write(row, 0, self.box_columns, line if self.centre else " " + line,
-                        self.centre)
+    def cell(self, at, column, code):
+        """Show character ``code`` in one cell of line ``at`` (as ``line``
+        counts them)."""
+        self.text.fill(at + 1, column, 1, self.art.code_tile(code))
+
+    def _write(self, row, line, indent):
+        text = self.text
+        if self.centre:
+            text.write(row, 0, self.box_columns, line, True)
+            return
+        left = 1 + indent  # a space's margin and the indent: no string made for them
+        text.fill(row, 0, left, self.space)
+        text.write(row, left, self.box_columns - left, line)
 
     def close(self):
         """Hide the box; the screen under it takes the buttons again."""

@@ -17,6 +17,7 @@ from micropython import const
 _SLOTS = const(512)
 _TABLE = const(4)    # the slot table follows the 4-byte header
 _KEY_MAX = const(32)
+_TEXT_START = const(64)
 # the marks of the eight buttons in texts, by button number (screens.buttons)
 _MARKS = ("[B]", "[A]", "[START]", "[SELECT]", "[RIGHT]", "[DOWN]", "[UP]", "[LEFT]")
 
@@ -36,6 +37,7 @@ class Words:
         self.file = None
         self.two = bytearray(2)
         self.key = bytearray(_KEY_MAX + 1)
+        self.text = memoryview(bytearray(_TEXT_START))  # grows to the longest text read
         self.buttons = None  # per input mode, the board's name of each button
         self.edition = 0  # counts the files used: a text kept from another edition is stale
         self.use(path)
@@ -61,7 +63,7 @@ class Words:
                 break
             if self._is_key(offset, key):
                 length = self._u16(offset + 1 + len(key))
-                return str(self.file.read(length), "utf-8")
+                return self._text(length)
             slot = (slot + 1) % _SLOTS
         return key
 
@@ -82,6 +84,15 @@ class Words:
     def fill(self, key, *values):
         """The text of ``key`` with ``values`` in its {0}, {1} ..."""
         return self.get(key).format(*values)
+
+    def _text(self, length):
+        """The next ``length`` bytes of the file as text: read into the
+        kept buffer, so that only the string is made."""
+        if length > len(self.text):
+            self.text = memoryview(bytearray(length))
+        view = self.text[:length]
+        self.file.readinto(view)
+        return str(view, "utf-8")
 
     def _u16(self, at):
         file = self.file
