@@ -617,7 +617,7 @@ def test_save_allocates_little_on_micropython():
     vm.require_vm()
     setup = textwrap.dedent(_VM_SCRIPT).format(size=8192, steps=120)
     measure = ("import vmheap\nprint(vmheap.allocated(lambda: store.save(saved)), "
-               "8 + store._lens[store._newest] + 2)\n")
+               "8 + store.lens[store.newest] + 2)\n")
     plain, plain_record = map(int, vm.run(setup + measure, 128).split()[-2:])
     trimming, trimmed_record = map(int, vm.run(setup.replace("(8192)", "(1024)") + measure,
                                                128).split()[-2:])

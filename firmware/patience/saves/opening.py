@@ -6,7 +6,6 @@ Only the start needs this (store.Store reads the NVM once, then imports
 this module); the keeper lets it go with the rest of the save code, and a
 save compiles none of it.
 """
-# pylint: disable=protected-access  # it fills in the Store that imports it
 
 from ..core.gamefile import crc16, get16
 from ..games import GAMES, number, state_len
@@ -21,11 +20,11 @@ def open_slots(store, image):
     for slot in (0, 1):
         _classify(store, image, slot)
     _choose(store)
-    slot = store._newest
+    slot = store.newest
     if slot < 0:
         return Saved()
     start = slot * store.slot_size + HEADER
-    return read_payload(image, start, start + store._lens[slot])
+    return read_payload(image, start, start + store.lens[slot])
 
 
 def _classify(store, image, slot):
@@ -33,15 +32,15 @@ def _classify(store, image, slot):
     base = slot * store.slot_size
     seq = get16(image, base + 4)
     length = get16(image, base + 6)
-    store._seqs[slot] = seq if image[base + 2] == FORMAT else None
-    store._lens[slot] = length
+    store.seqs[slot] = seq if image[base + 2] == FORMAT else None
+    store.lens[slot] = length
     state = DAMAGED
     if image[base] == MAGIC[0] and image[base + 1] == MAGIC[1]:
         end = base + HEADER + length
         if end + 2 <= base + store.slot_size and crc16(image, base, end) == get16(image, end):
             if image[base + 2] != FORMAT:
                 state = FOREIGN
-                store._seqs[slot] = seq
+                store.seqs[slot] = seq
             elif check_payload(image, base + HEADER, end):
                 state = VALID
     else:
@@ -56,13 +55,13 @@ def _classify(store, image, slot):
 
 def _choose(store):
     """Find the newest valid slot and the notice for the player."""
-    states, seqs = store.states, store._seqs
+    states, seqs = store.states, store.seqs
     a, b = states[0] == VALID, states[1] == VALID
     if a and b:
-        store._newest = 1 if newer(seqs[1], seqs[0]) else 0
+        store.newest = 1 if newer(seqs[1], seqs[0]) else 0
     elif a or b:
         good = 0 if a else 1
-        store._newest = good
+        store.newest = good
         other = 1 - good
         if states[other] == DAMAGED:
             if seqs[other] is not None and newer(seqs[other], seqs[good]):
@@ -72,7 +71,7 @@ def _choose(store):
         elif states[other] == FOREIGN and newer(seqs[other], seqs[good]):
             store.notice = ("save.other_version",)
     else:
-        store._newest = -1
+        store.newest = -1
         if DAMAGED in states:
             store.notice = ("save.damaged_afresh",)
         elif FOREIGN in states:

@@ -65,15 +65,16 @@ class Store:
         self.dropped_undo = 0   # undo steps left out of the last save
         self.dropped_redo = 0   # redo steps left out of the last save
         self.slot_size = 0
+        # per slot (filled in by opening.py at the start, then by each save):
         self.states = [EMPTY, EMPTY]
-        self._seqs = [None, None]
-        self._lens = [0, 0]
-        self._newest = -1
+        self.seqs = [None, None]  # its record's sequence number
+        self.lens = [0, 0]  # its record's payload length
+        self.newest = -1  # the slot of the newest valid record, -1 for none
         if nvm is None:
             self.problem = ("save.off_no_nvm",)
             return
         if memo is not None:
-            self.slot_size, self._newest, self._seqs[0], self._seqs[1] = memo
+            self.slot_size, self.newest, self.seqs[0], self.seqs[1] = memo
             self.enabled = True
             return
         size = len(nvm)
@@ -112,7 +113,7 @@ class Store:
         except MemoryError:
             self.notice = ("save.failed_memory",)
             return False
-        target = 1 - self._newest if self._newest >= 0 else 0
+        target = 1 - self.newest if self.newest >= 0 else 0
         seq = (self._latest_seq() + 1) & 0xFFFF
         buf[0] = MAGIC[0]
         buf[1] = MAGIC[1]
@@ -130,26 +131,26 @@ class Store:
             self.notice = ("save.failed",)
             return False
         self.states[target] = VALID
-        self._seqs[target] = seq
-        self._lens[target] = end - HEADER
-        self._newest = target
+        self.seqs[target] = seq
+        self.lens[target] = end - HEADER
+        self.newest = target
         return True
 
     def _latest_seq(self):
         """The sequence number to follow: the newest valid record's, or with
         none valid the newest readable in either slot (0 if none), so that a
         damaged record never looks newer than the next save."""
-        if self._newest >= 0:
-            return self._seqs[self._newest]
+        if self.newest >= 0:
+            return self.seqs[self.newest]
         latest = 0
-        for seq in self._seqs:
+        for seq in self.seqs:
             if seq is not None and newer(seq, latest):
                 latest = seq
         return latest
 
     def memo(self):
         """What a later ``Store(nvm, memo)`` needs to save on from here."""
-        return self.slot_size, self._newest, self._seqs[0], self._seqs[1]
+        return self.slot_size, self.newest, self.seqs[0], self.seqs[1]
 
     def take_notice(self):
         """The notice (or None), cleared so that it is shown once."""

@@ -37,7 +37,7 @@ class Words:
         self.file = None
         self.two = bytearray(2)
         self.key = bytearray(_KEY_MAX + 1)
-        self.text = memoryview(bytearray(_TEXT_START))  # grows to the longest text read
+        self.buffer = memoryview(bytearray(_TEXT_START))  # grows to the longest text (about 230 bytes)
         self.buttons = None  # per input mode, the board's name of each button
         self.edition = 0  # counts the files used: a text kept from another edition is stale
         self.use(path)
@@ -88,9 +88,9 @@ class Words:
     def _text(self, length):
         """The next ``length`` bytes of the file as text: read into the
         kept buffer, so that only the string is made."""
-        if length > len(self.text):
-            self.text = memoryview(bytearray(length))
-        view = self.text[:length]
+        if length > len(self.buffer):
+            self.buffer = memoryview(bytearray(length))
+        view = self.buffer[:length]
         self.file.readinto(view)
         return str(view, "utf-8")
 

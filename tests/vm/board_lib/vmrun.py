@@ -8,23 +8,25 @@ imports left first (the allocator is first-fit), so what is free is one
 block at the top. vmheap.FOOTPRINT is then the heap in use; the script
 (module SCRIPT) is imported last.
 
-For the whole app (VM_WHOLE_APP set) it first fills the VM's pools of interned names (qstrs) so that the
-firmware's names land in pools as large as a board's: on a board the
-firmware's own stand-ins are C code whose names are in flash, and the
-first pool made on the heap holds 20 names, each next one twice as many
-(py/qstr.c: the const pool's ``alloc`` is MICROPY_ALLOC_QSTR_ENTRIES_INIT,
-10, and qstr_add doubles it), so a board's first 1,260 names take pools of
-20 to 640 (8.8 KB of tables), the next 1,280 one pool of 9 KB. Here the
-stand-ins and this harness already hold about 420 names, so the firmware
-would pay for the 640 pool after 200 names and the 1,280 one after 840
-(13.5 KB where a board pays 8.8). Filling the pools up to the 640 one with
-throwaway names (counted in the footprint, as the stand-ins are; 16 places
-are left for the script's own names) leaves the firmware's names to a pool
-of 1,280: 9.0 KB for up to 1,280 names, where a
-board pays 4.3-8.8 KB for up to 1,260. (A smaller script, the engine
-alone, keeps the VM's pools as they are: its few hundred names would be
-charged 9 KB.) ``-m vmrun --footprint`` prints the heap in
-use after the imports, for the harness to size the heap it gives the VM.
+For the whole app (VM_WHOLE_APP set) it first fills the VM's pools of
+interned names (qstrs) so that the firmware's names land in pools as large
+as a board's: on a board what the stand-ins stand for is C code whose names
+are in flash, and the first pool made on the heap holds 20 names, each next
+one twice as many (py/qstr.c: the const pool's ``alloc`` is
+MICROPY_ALLOC_QSTR_ENTRIES_INIT, 10, and qstr_add doubles it), so a board's
+first 1,260 names take pools of 20 to 640 (8.8 KB of tables), the next 1,280
+one pool of 9 KB. Here the stand-ins and this harness already hold about 420
+names, so the firmware would pay for the 640 pool after 200 names and the
+1,280 one after 840 (13.5 KB where a board pays 8.8). Filling the pools up
+to the 640 one with throwaway names (counted in the footprint, as the
+stand-ins are; 16 places are left for the script's own names) leaves the
+firmware's names to a pool of 1,280: 9.0 KB for up to 1,280 names, where a
+board pays 4.3-8.8 KB for up to 1,260. (A smaller script, the engine alone,
+keeps the VM's pools as they are: its few hundred names would be charged 9
+KB.)
+
+``-m vmrun --footprint`` prints the heap in use after the imports, for the
+harness to size the heap it gives the VM.
 """
 
 import gc
