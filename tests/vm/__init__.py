@@ -156,8 +156,9 @@ def _tree(kind: str, compiled: bool, parts, keep_source=()) -> Path:
 
 def _place(root: Path, rel: str, tree: Path, into: str, tool: str | None) -> None:
     """Copy ``root/rel`` into folder ``into`` of ``tree``, or compile it
-    there with ``tool``; its source name is then the path the VM imports it
-    from, its ``__file__`` (as patience-flash names them for a board)."""
+    there with ``tool``, its source name its path in the tree: on the drive
+    the path the VM imports it from, its ``__file__``, as patience-flash
+    names them for a board."""
     out = tree / into / rel
     out.parent.mkdir(parents=True, exist_ok=True)
     if tool is None:
