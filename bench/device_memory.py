@@ -7,7 +7,8 @@ heap the firmware keeps), the bytes allocated per button press by kind
 (as on a board: see board_lib/vmsession.py) against the limits of
 tests/test_device_session.py, and the smallest heap each part of the session
 passes at, from .py and from .mpy, with the card sheet in RAM and with the
-OnDiskBitmap fallback allowed. About a minute and a half.
+OnDiskBitmap fallback allowed, and how many names it interns. About a
+minute and a half.
 """
 
 import sys
@@ -20,6 +21,7 @@ from vm import session  # noqa: E402
 from test_device_session import LIMITS, MPY_HEAP_KB, PY_HEAP_KB  # noqa: E402
 
 GOALS = {False: 96, True: 72}  # KB, from .py and from .mpy
+NAMES_ROOM = 1280  # the one pool of names the VM leaves the firmware (board_lib/vmrun.py)
 
 
 def steps_table(from_py, from_mpy):
@@ -52,12 +54,20 @@ def heaps_table():
               f"test runs at {test_heap}, goal {GOALS[compiled]}")
 
 
+def names_line():
+    counts = [session.names(compiled) for compiled in (False, True)]
+    print(f"\nnames the session interns (kept for good): {counts[0][0]} from .py, "
+          f"{counts[1][0]} from .mpy; room for {NAMES_ROOM - max(counts)[0]} more before "
+          "the next pool of names (9 KB at once on a board)")
+
+
 def main():
     reason = vm.missing_reason()
     if reason:
         sys.exit(f"cannot run: {reason}")
     steps_table(session.play(512), session.play(512, compiled=True))
     presses_table(session.play(512, measure=True).presses)
+    names_line()
     heaps_table()
 
 

@@ -78,17 +78,6 @@ def test_the_app_starts_under_strict_displayio():
     vm.run(session.script(1), 512)
 
 
-NAMES_SCRIPT = "import micropython\n{run}micropython.qstr_info()\n"
-
-
-def _names(script, compiled):
-    """(pools, names) the VM holds after ``script`` (whole-app pools, see vmrun)."""
-    out = vm.run(NAMES_SCRIPT.format(run=script), 512, compiled, whole_app=True)
-    line = [row for row in out.splitlines() if row.startswith("qstr pool:")][-1]
-    fields = dict(part.strip().split("=") for part in line.split(":", 1)[1].split(","))
-    return int(fields["n_pool"]), int(fields["n_qstr"])
-
-
 @pytest.mark.parametrize("compiled", [False, True], ids=["py", "mpy"])
 def test_the_firmwares_names_fit_in_one_pool(compiled):
     """Every name the session interns stays on the heap for good, in pools
@@ -96,7 +85,6 @@ def test_the_firmwares_names_fit_in_one_pool(compiled):
     take 8.8 KB of pools, the next 1,280 another 9 KB at once. Here the
     session's names must fit in the one pool of 1,280 the VM leaves them,
     so that the heap figures stay a board's (one more pool would be 18 KB)."""
-    _, before = _names("", compiled)
-    pools, after = _names(session.script(1), compiled)
-    print(f"the session interns {after - before} names ({'.mpy' if compiled else '.py'})")
+    names, pools = session.names(compiled)
+    print(f"the session interns {names} names ({'.mpy' if compiled else '.py'})")
     assert pools == 7  # the VM's six, filled as a board's, and the firmware's one

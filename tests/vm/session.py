@@ -81,6 +81,24 @@ def play(heap_kb: int, compiled: bool = False, measure: bool = False,
     return session
 
 
+def _pools(script: str, compiled: bool) -> tuple[int, int]:
+    """(pools, names) of interned names the VM holds after ``script``."""
+    out = vm.run(f"import micropython\n{script}micropython.qstr_info()\n", 512, compiled,
+                 whole_app=True)
+    line = [row for row in out.splitlines() if row.startswith("qstr pool:")][-1]
+    fields = dict(part.strip().split("=") for part in line.split(":", 1)[1].split(","))
+    return int(fields["n_pool"]), int(fields["n_qstr"])
+
+
+def names(compiled: bool = False) -> tuple[int, int]:
+    """(names part 1 interns, pools the VM then holds): for the whole app the
+    VM's pools are filled as a board's (board_lib/vmrun.py), so 7 pools
+    means the firmware's names fit in the one pool of 1,280."""
+    _, before = _pools("", compiled)
+    pools, after = _pools(script(1), compiled)
+    return after - before, pools
+
+
 def minimal_heap(compiled: bool = False, ram_sheet: bool = True) -> tuple[int, int]:
     """(part 1, part 2): the smallest heaps in KB at which each part passes."""
     with tempfile.TemporaryDirectory() as folder:
