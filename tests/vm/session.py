@@ -4,8 +4,9 @@ The session itself (board_lib/vmsession.py) runs the real code.py on a
 stand-in PyBadge in two VM processes: part 1 from fresh NVM through the
 title, the four games, the menu and its panels, ending with a save; part 2
 from part 1's NVM bytes, resuming the same game. ``play(heap_kb, compiled)``
-runs both and returns a Session; ``minimal_heap(compiled)`` finds the
-smallest heap both parts pass at. tests/test_device_session.py and
+runs both and returns a Session; ``minimal_heap(compiled, start_kb)`` finds,
+for each part, the smallest heap from which every heap up to ``start_kb``
+passes. tests/test_device_session.py and
 bench/device_memory.py use these. Anything a board would draw wrong stops
 the session (displayio.Misdrawn).
 """
@@ -99,13 +100,24 @@ def names(compiled: bool = False) -> tuple[int, int]:
     return after - before, pools
 
 
-def minimal_heap(compiled: bool = False, ram_sheet: bool = True) -> tuple[int, int]:
-    """(part 1, part 2): the smallest heaps in KB at which each part passes."""
+def minimal_heap(compiled: bool, start_kb: int, ram_sheet: bool = True) -> tuple[int, int]:
+    """(part 1, part 2): for each part, the smallest heap in KB from which
+    every heap up to ``start_kb`` passes."""
     with tempfile.TemporaryDirectory() as folder:
         nvm = Path(folder) / "nvm.bin"
         vm.run(script(1, save_to=nvm), 512, compiled, whole_app=True)
-        first = vm.minimal_heap(script(1, ram_sheet=ram_sheet), compiled=compiled,
-                                whole_app=True)
-        second = vm.minimal_heap(script(2, ram_sheet=ram_sheet), compiled=compiled, nvm=nvm,
-                                 whole_app=True)
+        first = _passes_down_to(script(1, ram_sheet=ram_sheet), start_kb, compiled=compiled)
+        second = _passes_down_to(script(2, ram_sheet=ram_sheet), start_kb, compiled=compiled,
+                                 nvm=nvm)
     return first, second
+
+
+def _passes_down_to(text: str, start_kb: int, **kwargs) -> int:
+    """Tried 1 KB at a time downwards from ``start_kb``: the last heap that
+    passes before the first that fails. Not a bisection: where the pieces of
+    a broken-up heap fall, a heap can fail between two that pass."""
+    vm.run(text, start_kb, whole_app=True, **kwargs)  # VMError if even that fails
+    heap_kb = start_kb
+    while heap_kb > 8 and vm.passes(text, heap_kb - 1, whole_app=True, **kwargs):
+        heap_kb -= 1
+    return heap_kb

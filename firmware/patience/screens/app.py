@@ -15,6 +15,7 @@ from micropython import const
 from . import buttons, sheets
 from .art import Art, size_for
 from .ticks import ticks_add, ticks_diff, ticks_ms
+from .text import panel_text
 from .words import Words
 from ..core.modules import forget
 from ..saves.keeper import Keeper, SAVE_AFTER_MS
@@ -64,6 +65,8 @@ class App:
         self.art = art or Art(size_for(self.width, self.height), root)
         step()
         self.background = self._background()
+        self.panel_text = panel_text(self.art, self.width, self.height)  # 1.7 KB in one piece
+        self.panel_group = None  # the screen group it is in
         self.pool = None  # the 52 card TileGrids, while a game is on the table
         self.screen = None
         self.player = None

@@ -55,8 +55,7 @@ class Player:
         self.keeper = app.keeper
         self.words = app.words
         self.group = displayio.Group()
-        # the panel's TileGrid (1.7 KB in one piece) first, while the heap is least broken up
-        self.panel = Panel(app.art, app.width, app.height, app.words, self.group)
+        self.panel = Panel(app, self.group)
         self.game = game or self._deal(name, deal)
         self.table = Table(app.art, app.pool, self.game, app.width, app.height)
         self.status_line = StatusLine(app.words, self.table.status.columns)

@@ -79,6 +79,13 @@ class Text:
             grid[index] = tile
 
 
+def panel_text(art, width, height):
+    """The panels' one TileGrid, as a Text as large as the largest box (the
+    screen less the status line): the App makes it at the start, in one
+    piece, and each screen's Panel takes it over."""
+    return Text(art, width // art.font_w, height // art.font_h - 1, 0, 0, art.panel)
+
+
 class Panel:
     """A box of lines over a screen; its ``overlay`` takes the buttons.
 
@@ -86,24 +93,28 @@ class Panel:
     the screen under it: ``show(overlay, lines)`` draws their lines in a box
     just big enough, centred, and gives them the buttons; ``close()`` hides
     the box and gives the buttons back; ``say(text)`` puts one line on the
-    status bar. The panel has one TileGrid, as large as the largest box,
-    made with the screen: a box is drawn in its top left corner, moved to
-    the box's place, and the cells round it are holes (sheets.CHAR_HOLE,
-    see-through). The modules of overlays that are rarely needed are let go
+    status bar. The panels of all screens share one TileGrid (``panel_text``),
+    as large as the largest box: a box is drawn in its top left corner, the
+    grid moved to the box's place, and the cells round it are holes
+    (sheets.CHAR_HOLE, see-through). The modules of overlays that are rarely needed are let go
     when it closes.
     """
 
-    def __init__(self, art, width, height, words, group):
-        self.art = art
-        self.columns = width // art.font_w
-        self.rows = height // art.font_h - 1
-        self.width = width
-        self.height = height
-        self.words = words  # the overlays' words
+    def __init__(self, app, group):
+        art = self.art = app.art
+        self.width = app.width
+        self.height = app.height
+        self.words = app.words  # the overlays' words
         self.group = group  # the screen's group: the box goes on top
-        self.text = Text(art, self.columns, self.rows, 0, 0, art.panel)
-        self.text.grid.hidden = True
-        group.append(self.text.grid)
+        self.text = app.panel_text  # one for every screen (see panel_text)
+        self.columns = self.text.columns
+        self.rows = self.text.rows
+        grid = self.text.grid
+        grid.hidden = True
+        if app.panel_group is not None:
+            app.panel_group.remove(grid)  # from the screen before
+        group.append(grid)
+        app.panel_group = group
         self.hole = art.code_tile(CHAR_HOLE)
         self.space = art.font_tile(" ")
         self.box_columns = 0

@@ -24,7 +24,7 @@ class Title:
         self.body = displayio.Group()  # holds the text block
         self.group = displayio.Group()
         self.group.append(self.body)
-        self.panel = Panel(app.art, app.width, app.height, app.words, self.group)
+        self.panel = Panel(app, self.group)
         self.draw()
 
     def input_mode(self):
