@@ -13,6 +13,7 @@ import types
 import pytest
 
 import vm
+import patience
 from patience import boards
 from patience.boards import events as board_events, few as board_few, shift as board_shift
 from patience.screens import buttons, sheets
@@ -447,7 +448,7 @@ def waits(monkeypatch):
 
 def test_unknown_board_says_so_and_does_not_raise(capsys, waits):
     display = FakeDisplay()
-    boards.start(fake_board("metro_m4_express", display))
+    boards.prepare(fake_board("metro_m4_express", display))
     out = capsys.readouterr().out
     assert "CIRCUIT PATIENCE" in out and "Board: metro_m4_express" in out
     assert "No buttons this game knows." in out and "PyBadge" in out
@@ -455,14 +456,14 @@ def test_unknown_board_says_so_and_does_not_raise(capsys, waits):
 
 
 def test_board_without_display_prints_and_returns(capsys, waits):
-    boards.start(fake_board("qtpy_m0", display=None))
+    assert boards.prepare(fake_board("qtpy_m0", display=None)) is None
     out = capsys.readouterr().out
     assert "Board: qtpy_m0" in out and boards.NO_DISPLAY in out
     assert waits == []
 
 
 def test_touch_only_board_message(capsys, waits):
-    boards.start(fake_board("pyportal_titano", FakeDisplay(480, 320)))
+    boards.prepare(fake_board("pyportal_titano", FakeDisplay(480, 320)))
     assert boards.TOUCH in capsys.readouterr().out
 
 
@@ -476,7 +477,7 @@ def test_message_drawn_with_terminalio_tiles(monkeypatch, waits):
                                 if chr(code) in font_chars else None))
     monkeypatch.setitem(sys.modules, "terminalio", types.SimpleNamespace(FONT=font))
     display = FakeDisplay(160, 128)
-    boards.start(fake_board("adafruit_feather_m4_express", display))
+    boards.prepare(fake_board("adafruit_feather_m4_express", display))
     (grid,) = list(display.root_group)
     lines = ["".join(font_chars[grid[c, r]] for c in range(grid.width)).strip()
              for r in range(grid.height)]
@@ -501,6 +502,9 @@ def code_py(monkeypatch, made):
     from patience.screens.app import App
     monkeypatch.setattr(App, "run", lambda self: started.append(self))
     monkeypatch.setattr(boards, "DRIVE", str(FIRMWARE))
+    for name in [name for name in sys.modules if name.startswith("patience.boards")]:
+        monkeypatch.setitem(sys.modules, name, sys.modules[name])  # code.py lets go of them
+    monkeypatch.setattr(patience, "boards", boards)
 
     def run(board_id, width=160, height=128):
         board = fake_board(board_id, FakeDisplay(width, height))
@@ -519,6 +523,11 @@ def test_code_py_shows_a_loading_screen_first_and_fills_its_bar(code_py):
     bars = [text[2] for text in loading]
     assert bars == sorted(bars, key=lambda bar: bar.count("#")) and bars[-1] == "#" * 16
     assert frames[-1][0] is app.screen.group                   # then the title
+
+
+def test_code_py_lets_go_of_the_board_setup_before_the_game_runs(code_py):
+    code_py("pybadge")
+    assert not [name for name in sys.modules if name.startswith("patience.boards")]
 
 
 def test_code_py_starts_the_pybadge(code_py):
@@ -585,8 +594,8 @@ def test_start_path_and_two_buttons_on_micropython():
 from patience.screens.app import App
 RAN = []
 App.run = lambda self: RAN.append(self)
-from patience.boards import start
-start()
+from patience.boards import prepare
+prepare().run()
 app = RAN[0]
 def click(*keys):
     for key in keys:
@@ -666,9 +675,9 @@ class Waiting(Exception):
 def stop():
     raise Waiting()
 vmctl.on_sleep(stop)  # boards.wait() sleeps forever: end there
-from patience.boards import start
+from patience.boards import prepare
 try:
-    start()
+    prepare()
 except Waiting:
     pass
 (grid,) = [board.DISPLAY.root_group[i] for i in range(len(board.DISPLAY.root_group))]

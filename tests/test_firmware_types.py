@@ -286,7 +286,7 @@ def test_profile_pins_exist_on_the_board(board_id, board_definitions):
     function = boards.profile(board_id)
     used = _pins_used(function)
     assert used, "found no board.X in %s.%s" % (function.__module__, function.__name__)
-    used.add("DISPLAY")  # boards.start gives the App board.DISPLAY
+    used.add("DISPLAY")  # boards.build gives the App board.DISPLAY
     missing = used - _names_defined(stub.read_text())
     assert not missing, "%s.%s uses board.%s, which %s does not have" % (
         function.__module__, function.__name__, ", board.".join(sorted(missing)), board_id)

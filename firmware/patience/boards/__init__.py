@@ -1,9 +1,10 @@
 """Board profiles: start the game with this board's screen and buttons.
 
-``start()`` (all that code.py calls) looks up ``board.board_id`` in
+``prepare()`` (what code.py calls) looks up ``board.board_id`` in
 PROFILES, sets up that board's buttons as an object whose ``events.get()``
 gives the App the eight logical buttons of patience.screens.buttons (wrapped in a
-backlight dimmer), and runs the App. Each profile lives in a small module
+backlight dimmer), and returns the App; code.py lets go of this package
+and runs it. Each profile lives in a small module
 imported only on its own board:
 
 - shift: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
@@ -79,15 +80,15 @@ def setup(board):
     return keys, None
 
 
-def start(board=None):
-    """Run the game on this board, or say why not (then wait forever)."""
+def prepare(board=None):
+    """The App for this board, ready to run; on a board it cannot drive,
+    say why and wait forever."""
     if board is None:
         import board  # pylint: disable=import-outside-toplevel,redefined-outer-name
     app = build(board)
-    if app is not None:
-        app.run()
-    elif getattr(board, "DISPLAY", None) is not None:
+    if app is None and getattr(board, "DISPLAY", None) is not None:
         wait()  # keep the message on the screen
+    return app
 
 
 def build(board, store=None, **options):
