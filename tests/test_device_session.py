@@ -10,6 +10,8 @@ today) and runs as a strict xfail: when a change brings it within its limit
 the test reports XPASS and fails, and its entry goes.
 """
 
+import ast
+
 import pytest
 
 import vm
@@ -88,3 +90,57 @@ def test_the_firmwares_names_fit_in_one_pool(compiled):
     names, pools = session.names(compiled)
     print(f"the session interns {names} names ({'.mpy' if compiled else '.py'})")
     assert pools == 7  # the VM's six, filled as a board's, and the firmware's one
+
+
+DOCSTRING_MOST = 512  # bytes
+
+
+def _long_docstrings():
+    from support import FIRMWARE
+    for path in sorted(FIRMWARE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)):
+                doc = ast.get_docstring(node, clean=False)
+                if doc and len(doc.encode()) > DOCSTRING_MOST:
+                    yield f"{path.relative_to(FIRMWARE)}: {getattr(node, 'name', 'module')}"
+
+
+def test_no_firmware_docstring_needs_a_large_piece_of_heap():
+    """From .py the board's compiler holds each docstring whole, in one piece
+    of heap, while it compiles the module: a 1.5 KB one was the piece a
+    broken-up heap could not find in a game. Longer notes are comments."""
+    assert list(_long_docstrings()) == []
+
+
+HOLES = """
+import gc
+source = {source!r}
+keep = [None] * 400
+count = 0
+try:
+    while True:  # fill the heap with pieces of 600 bytes
+        keep[count] = bytearray(600)
+        count += 1
+except MemoryError:
+    pass
+for i in range(0, count, 2):  # and free every other one
+    keep[i] = None
+gc.collect()
+try:
+    compile(source, "module.py", "exec")
+    print("compiled")
+except MemoryError:
+    print("no room")
+"""
+
+
+def test_a_long_docstring_needs_one_piece_and_comments_do_not():
+    """The fact the docstring limit rests on, on the VM's compiler (the same
+    lexer as CircuitPython's): with the heap in 600-byte pieces a module
+    with a 1,000-byte docstring does not compile; the same words as
+    comments do."""
+    words = "word " * 200
+    as_docstring = f'"""{words}"""\nX = 1\n'
+    as_comments = "".join(f"# {words[i:i + 70]}\n" for i in range(0, len(words), 70)) + "X = 1\n"
+    out = [vm.run(HOLES.format(source=source), 48).strip() for source in (as_docstring, as_comments)]
+    assert out == ["no room", "compiled"]

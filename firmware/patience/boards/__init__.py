@@ -4,20 +4,20 @@
 PROFILES, sets up that board's buttons as an object whose ``events.get()``
 gives the App the eight logical buttons of patience.screens.buttons (wrapped in a
 backlight dimmer), and returns the App; code.py lets go of this package
-and runs it. Each profile lives in a small module
-imported only on its own board:
-
-- shift: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
-  register; all three run CircuitPython's ``pybadge`` build) and PyGamer
-  (four buttons there plus the joystick as the D-pad);
-- few: CLUE (two buttons), Feather ESP32-S2/S3 Reverse TFT (three)
-  and Feather ESP32-S2/S3 TFT (one); their control schemes are described
-  there.
-
-Boards with a speaker click and play a tune through the ``sound`` module.
-On any other board the screen (or, without one, the serial console) says
-which board it is and what is missing; nothing raises.
+and runs it. Each profile lives in a small module imported only on its
+own board (listed below).
 """
+
+# - shift: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
+#   register; all three run CircuitPython's ``pybadge`` build) and PyGamer
+#   (four buttons there plus the joystick as the D-pad);
+# - few: CLUE (two buttons), Feather ESP32-S2/S3 Reverse TFT (three)
+#   and Feather ESP32-S2/S3 TFT (one); their control schemes are described
+#   there.
+#
+# Boards with a speaker click and play a tune through the ``sound`` module.
+# On any other board the screen (or, without one, the serial console) says
+# which board it is and what is missing; nothing raises.
 
 from ..core.modules import forget
 
@@ -94,14 +94,13 @@ def prepare(board=None):
 def build(board, store=None, **options):
     """The App for ``board`` with its own buttons, or None once the screen
     (or the serial console) says why the game cannot start here.
-
-    The loading screen shows before anything heavy is imported, and its bar
-    fills as the rest loads: the saves and the sheet first, while the heap
-    is still in one piece, then the app's code. ``store`` (default: one on
-    the board's NVM) and ``options`` (root, game, deal, language) go to the
-    App, and so does ``sound`` (default: the board's speaker, if any); the
-    simulator gives its own.
     """
+    # The loading screen shows before anything heavy is imported, and its bar
+    # fills as the rest loads: the saves and the sheet first, while the heap
+    # is still in one piece, then the app's code. ``store`` (default: one on
+    # the board's NVM) and ``options`` (root, game, deal, language) go to the
+    # App, and so does ``sound`` (default: the board's speaker, if any); the
+    # simulator gives its own.
     board_id = getattr(board, "board_id", "unknown")
     display = getattr(board, "DISPLAY", None)
     if reason(board_id, display) is None:

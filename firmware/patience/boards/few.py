@@ -10,25 +10,25 @@ Two buttons (CLUE: A on the left, B on the right)::
     A tap    A: take / put / deal, choose
     A hold   B: put back / send home, back
     A + B    Start: the menu (and closes it)
-
-Three buttons (Feather ESP32-S2/S3 Reverse TFT: D0, D1, D2)::
-
-    D0 tap / hold   left / up      (in lists: up)
-    D2 tap / hold   right / down   (in lists: down)
-    D1 tap / hold   A / B
-    D0 + D1         Select: undo
-    D1 + D2         Start: the menu (D0 + D2 too)
-
-One button (Feather ESP32-S2/S3 TFT: the BOOT button)::
-
-    tap                      next pile (right; in lists: down)
-    double tap               up (a row up, or one more card)
-    hold, let go (0.5-1.5 s) A: take / put / deal, choose
-    hold 1.5 s               Start: the menu (in the menu: back)
-
-With one button, undo is in the menu, and taken cards go back with A on
-their own pile.
 """
+
+# Three buttons (Feather ESP32-S2/S3 Reverse TFT: D0, D1, D2)::
+#
+#     D0 tap / hold   left / up      (in lists: up)
+#     D2 tap / hold   right / down   (in lists: down)
+#     D1 tap / hold   A / B
+#     D0 + D1         Select: undo
+#     D1 + D2         Start: the menu (D0 + D2 too)
+#
+# One button (Feather ESP32-S2/S3 TFT: the BOOT button)::
+#
+#     tap                      next pile (right; in lists: down)
+#     double tap               up (a row up, or one more card)
+#     hold, let go (0.5-1.5 s) A: take / put / deal, choose
+#     hold 1.5 s               Start: the menu (in the menu: back)
+#
+# With one button, undo is in the menu, and taken cards go back with A on
+# their own pile.
 
 from ..screens import buttons
 from .events import Dimmer, Merge

@@ -5,21 +5,21 @@ once followed by its release) of the eight logical buttons. What a gesture
 means depends on a scheme (see few.py) and on the input mode the screen in
 front asks for (``app.input_mode()``: GAME, LIST or DIGITS, see
 screens.buttons).
-
-A scheme is three rows, one per mode, each (tap, hold, double, long): bytes
-with one logical button per raw button (NONE for nothing), double and long
-may be None. ``chords`` maps a mask of raw buttons (bit n = button n) to a
-logical button.
-
-- tap: pressed and let go before HOLD_MS; with a double-tap action it waits
-  DOUBLE_MS for a second tap first.
-- hold: fires once held for HOLD_MS; an arrow then repeats every REPEAT_MS
-  until let go. If the button has a long action the hold fires on letting go
-  instead (between HOLD_MS and LONG_MS), and the long action at LONG_MS.
-- double: a second press within DOUBLE_MS of a tap's release.
-- chord: a second button pressed while the first is still down and nothing
-  has fired yet; the gesture then ends when all are let go.
 """
+
+# A scheme is three rows, one per mode, each (tap, hold, double, long): bytes
+# with one logical button per raw button (NONE for nothing), double and long
+# may be None. ``chords`` maps a mask of raw buttons (bit n = button n) to a
+# logical button.
+#
+# - tap: pressed and let go before HOLD_MS; with a double-tap action it waits
+#   DOUBLE_MS for a second tap first.
+# - hold: fires once held for HOLD_MS; an arrow then repeats every REPEAT_MS
+#   until let go. If the button has a long action the hold fires on letting go
+#   instead (between HOLD_MS and LONG_MS), and the long action at LONG_MS.
+# - double: a second press within DOUBLE_MS of a tap's release.
+# - chord: a second button pressed while the first is still down and nothing
+#   has fired yet; the gesture then ends when all are let go.
 
 from micropython import const
 

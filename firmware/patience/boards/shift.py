@@ -1,13 +1,12 @@
-"""PyBadge, PyBadge LC, EdgeBadge and PyGamer: buttons on a shift register.
+"""PyBadge, PyBadge LC, EdgeBadge and PyGamer: buttons on a shift register."""
 
-The PyBadge family has all eight buttons on the register, already in the
-game's order (B, A, Start, Select, right, down, up, left). The PyGamer has
-only the four face buttons there (key numbers 0-3, the same order) and an
-analog joystick that ``Stick`` turns into the D-pad: a direction is pressed
-while the stick is pushed past ``PUSH`` from the centre and released when it
-comes back inside ``LET_GO`` (the gap between the two stops jitter). The
-App repeats a held direction itself.
-"""
+# The PyBadge family has all eight buttons on the register, already in the
+# game's order (B, A, Start, Select, right, down, up, left). The PyGamer has
+# only the four face buttons there (key numbers 0-3, the same order) and an
+# analog joystick that ``Stick`` turns into the D-pad: a direction is pressed
+# while the stick is pushed past ``PUSH`` from the centre and released when it
+# comes back inside ``LET_GO`` (the gap between the two stops jitter). The
+# App repeats a held direction itself.
 
 from micropython import const
 

@@ -1,18 +1,17 @@
-"""The game-agnostic engine: one position in one bytearray, moves, undo.
+"""The game-agnostic engine: one position in one bytearray, moves, undo."""
 
-A position is ``state``: the 52 card bytes in pile order (pile 0 bottom
-first), then one byte per pile holding where that pile ends, then the
-variables BASE (rank, 0 while unset), REDEALS_USED and SCORE. Only this
-module reads or writes that layout; dealing, the screens and the tests use
-its methods (``put``, ``turn_up``, ``fix_base``, ``use_redeals``,
-``differs``). A game's rules live in their own module (``rules``, see
-``patience.games``); the engine moves cards, records history (4 bytes per
-step, preallocated) and undoes it.
-
-History entry: flags, src, dst, n. The low two bits of flags are the action
-(card move, stock press, redeal); the rest record what happened by itself
-after the step so that undo can take it back exactly.
-"""
+# A position is ``state``: the 52 card bytes in pile order (pile 0 bottom
+# first), then one byte per pile holding where that pile ends, then the
+# variables BASE (rank, 0 while unset), REDEALS_USED and SCORE. Only this
+# module reads or writes that layout; dealing, the screens and the tests use
+# its methods (``put``, ``turn_up``, ``fix_base``, ``use_redeals``,
+# ``differs``). A game's rules live in their own module (``rules``, see
+# ``patience.games``); the engine moves cards, records history (4 bytes per
+# step, preallocated) and undoes it.
+#
+# History entry: flags, src, dst, n. The low two bits of flags are the action
+# (card move, stock press, redeal); the rest record what happened by itself
+# after the step so that undo can take it back exactly.
 
 from micropython import const
 

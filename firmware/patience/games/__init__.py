@@ -1,16 +1,17 @@
 """The registry of games: the one list of rules modules, and what is derived
 from them.
-
-Each rules module declares ``NAME`` (used on command lines, in code and as
-the key of its title and help in the language files, words/*.txt),
-``NUMBER`` (its id in saves: fixed for ever, never reused or reordered),
-``KINDS`` (which pile is the stock, the waste, ...), ``LAYOUT``, ``deal``,
-``stock_works``, ``can_pick`` and ``can_drop`` (see any of them).
-``GAMES``, save ids and state lengths all come from here. A rules module is imported when its game is played; listing the
-games imports each once and lets go of it again.
-
-To add a game: write its rules module and add the module's name to MODULES.
 """
+
+# Each rules module declares ``NAME`` (used on command lines, in code and as
+# the key of its title and help in the language files, words/*.txt),
+# ``NUMBER`` (its id in saves: fixed for ever, never reused or reordered),
+# ``KINDS`` (which pile is the stock, the waste, ...), ``LAYOUT``, ``deal``,
+# ``stock_works``, ``can_pick`` and ``can_drop`` (see any of them).
+# ``GAMES``, save ids and state lengths all come from here. A rules module
+# is imported when its game is played; listing the games imports each once
+# and lets go of it again.
+#
+# To add a game: write its rules module and add the module's name to MODULES.
 
 from ..core.modules import forget
 from ..core.engine import state_size

@@ -1,13 +1,12 @@
-"""Nothing lost: the games in play, settings and statistics kept in a Store.
+"""Nothing lost: the games in play, settings and statistics kept in a Store."""
 
-The App tells the keeper when the game on the table changes; the keeper
-saves once the buttons have been still for ``SAVE_AFTER_MS``, and at
-once when asked (menu actions, a won game, another deal or game). Lines for
-the player (saves off, a damaged save, dropped undo steps) wait in
-``notices``, as word keys with their values, until a screen shows them.
-Between saves the keeper holds only what it keeps (kept.Saved) and the
-store's memo: the code that packs and writes records is let go.
-"""
+# The App tells the keeper when the game on the table changes; the keeper
+# saves once the buttons have been still for ``SAVE_AFTER_MS``, and at
+# once when asked (menu actions, a won game, another deal or game). Lines for
+# the player (saves off, a damaged save, dropped undo steps) wait in
+# ``notices``, as word keys with their values, until a screen shows them.
+# Between saves the keeper holds only what it keeps (kept.Saved) and the
+# store's memo: the code that packs and writes records is let go.
 
 from micropython import const
 

@@ -3,21 +3,21 @@
 ``write_payload`` packs one into a buffer, trimming undo history when the
 games do not fit (opening.py checks and unpacks such bytes at the start).
 Only a save needs this module (the keeper lets it go between saves).
-
-Payload layout, format 1 (little-endian; readers skip fields they do not
-know and use defaults for fields that are missing, so fields can be added
-at the end of a section without a new format)::
-
-    settings length S (1 byte), then S bytes:
-        last game's NUMBER, language (0 en, 1 fr), brightness 0-255,
-        flags (bit 0: winnable deals only, bit 1: sound off)
-    game count G (1), stat field count F (1), then G x F counters (2 bytes):
-        played, won, current streak, best streak, best score
-    G times: blob length (2 bytes, 0 = no game in progress), blob
-
-Trimming (trimming.py) drops redo steps first, then the OLDEST undo steps:
-the position is unchanged and undo still works back through every step kept.
 """
+
+# Payload layout, format 1 (little-endian; readers skip fields they do not
+# know and use defaults for fields that are missing, so fields can be added
+# at the end of a section without a new format)::
+#
+#     settings length S (1 byte), then S bytes:
+#         last game's NUMBER, language (0 en, 1 fr), brightness 0-255,
+#         flags (bit 0: winnable deals only, bit 1: sound off)
+#     game count G (1), stat field count F (1), then G x F counters (2 bytes):
+#         played, won, current streak, best streak, best score
+#     G times: blob length (2 bytes, 0 = no game in progress), blob
+#
+# Trimming (trimming.py) drops redo steps first, then the OLDEST undo steps:
+# the position is unchanged and undo still works back through every step kept.
 
 from micropython import const
 

@@ -6,30 +6,30 @@
 word key (words/*.txt) and its values: ``store.problem`` (why saves are
 off, when ``store.enabled`` is False) and ``store.notice`` (what went wrong
 loading or saving, None when nothing did).
-
-The NVM is split into two slots (its halves, at most 4096 bytes each). Each
-save writes a whole record into the slot NOT holding the newest valid
-record, so the newest good record is never written over; loading takes the
-valid record with the newest sequence number. The NVM is read once, in one
-slice, when the store starts (an ESP32 loads its whole NVS blob into an 8 KB
-heap buffer for every access), and each save is one slice write (each write
-is an erase cycle of the whole NVM on a SAMD51 and an ESP32, of a 4 KB page
-on an nRF52840: see the README for what a power cut can cost on each).
-
-Record (little-endian)::
-
-    0    magic b"PS"
-    2    format version (1)
-    3    0 (reserved)
-    4    sequence number: 16 bits, compared by serial-number arithmetic
-    6    payload length L
-    8    payload (layout in records.py)
-    8+L  CRC-16 of bytes 0 .. 8+L, magic included
-
-The header layout and the CRC place are the same in every format version,
-so an intact record of another version is told apart from a damaged one; a
-torn record fails its CRC and the other slot loads.
 """
+
+# The NVM is split into two slots (its halves, at most 4096 bytes each). Each
+# save writes a whole record into the slot NOT holding the newest valid
+# record, so the newest good record is never written over; loading takes the
+# valid record with the newest sequence number. The NVM is read once, in one
+# slice, when the store starts (an ESP32 loads its whole NVS blob into an 8 KB
+# heap buffer for every access), and each save is one slice write (each write
+# is an erase cycle of the whole NVM on a SAMD51 and an ESP32, of a 4 KB page
+# on an nRF52840: see the README for what a power cut can cost on each).
+#
+# Record (little-endian)::
+#
+#     0    magic b"PS"
+#     2    format version (1)
+#     3    0 (reserved)
+#     4    sequence number: 16 bits, compared by serial-number arithmetic
+#     6    payload length L
+#     8    payload (layout in records.py)
+#     8+L  CRC-16 of bytes 0 .. 8+L, magic included
+#
+# The header layout and the CRC place are the same in every format version,
+# so an intact record of another version is told apart from a damaged one; a
+# torn record fails its CRC and the other slot loads.
 
 from micropython import const
 

@@ -1,14 +1,13 @@
-"""What this board's buttons do, read from its own input scheme.
+"""What this board's buttons do, read from its own input scheme."""
 
-A board's keys object says how its buttons make the game's eight (see
-screens.buttons): a few-button board's ``scheme``, ``chords`` and
-``names``; an eight-button board perhaps the word for its D-pad (``pad``);
-either perhaps ``labels``, the desktop keys that stand for its buttons in
-the simulator. ``lines`` writes the help's controls page from that;
-``names`` says what to call each of the eight in each input mode (A, B HOLD,
-A+B ...), so that texts name the buttons a player can press (see
-words.Words.named). Loaded only while a help page or the names are made.
-"""
+# A board's keys object says how its buttons make the game's eight (see
+# screens.buttons): a few-button board's ``scheme``, ``chords`` and
+# ``names``; an eight-button board perhaps the word for its D-pad (``pad``);
+# either perhaps ``labels``, the desktop keys that stand for its buttons in
+# the simulator. ``lines`` writes the help's controls page from that;
+# ``names`` says what to call each of the eight in each input mode (A, B HOLD,
+# A+B ...), so that texts name the buttons a player can press (see
+# words.Words.named). Loaded only while a help page or the names are made.
 
 from . import buttons
 

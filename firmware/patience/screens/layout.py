@@ -1,12 +1,11 @@
-"""Where piles go on a screen, worked out from each game's grid of piles.
+"""Where piles go on a screen, worked out from each game's grid of piles."""
 
-A game module declares ``COLUMNS``, ``ROWS`` and ``LAYOUT``: bytes of one
-(column, row, fan) triple per pile, fan being FAN_NONE (only the top card shows),
-FAN_DOWN or FAN_RIGHT. ``Layout`` turns that into pixels for a screen and a
-card size: rows holding a downward fan share the height left over by the
-others, and every pile gets the room it may fill (up to the next pile or
-the screen edge), so a long pile squeezes instead of leaving its room.
-"""
+# A game module declares ``COLUMNS``, ``ROWS`` and ``LAYOUT``: bytes of one
+# (column, row, fan) triple per pile, fan being FAN_NONE (only the top card shows),
+# FAN_DOWN or FAN_RIGHT. ``Layout`` turns that into pixels for a screen and a
+# card size: rows holding a downward fan share the height left over by the
+# others, and every pile gets the room it may fill (up to the next pile or
+# the screen edge), so a long pile squeezes instead of leaving its room.
 
 from micropython import const
 

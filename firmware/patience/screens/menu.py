@@ -14,16 +14,14 @@ _SPACE = 32
 
 
 class Menu:
-    """Items ``(label, action)`` in a panel; up and down choose, A runs one.
-
-    ``label`` is a word key or a function giving the text (a setting shows
-    its value). The menu closes, then ``action()`` runs (with a ``target``,
-    actions are the names of its methods: a constant list of items makes no
-    functions when the menu opens); an action that returns True keeps the
-    menu open (a setting that cycles). ``done()`` follows every action.
-    None as an action just closes the menu. Moving through the items
-    only moves the arrow: no strings are made.
-    """
+    """Items ``(label, action)`` in a panel; up and down choose, A runs one."""
+    # ``label`` is a word key or a function giving the text (a setting shows
+    # its value). The menu closes, then ``action()`` runs (with a ``target``,
+    # actions are the names of its methods: a constant list of items makes no
+    # functions when the menu opens); an action that returns True keeps the
+    # menu open (a setting that cycles). ``done()`` follows every action.
+    # None as an action just closes the menu. Moving through the items
+    # only moves the arrow: no strings are made.
 
     mode = buttons.LIST
 

@@ -1,17 +1,16 @@
-"""The playing screen: the cursor over the piles, taking and putting cards.
+"""The playing screen: the cursor over the piles, taking and putting cards."""
 
-Buttons (each board's own become these eight, see patience.boards): the
-D-pad moves the cursor between piles by their place on screen and wraps
-round at the edges; A takes the cards under the cursor (the most that may
-move together, framed) and puts them on the pile the cursor goes to, as
-many as may go there (A on their own pile takes one card fewer, and puts
-them back after the last; a count chosen so goes as it is where it may);
-A on the stock deals. B sends the cards under
-the cursor to their best place (home first), or puts taken cards back;
-Select undoes; Start opens the menu. When the rest of the game is plainly
-won the game offers to finish it. While the panel shows an overlay (menu,
-statistics, a notice) the overlay takes the buttons.
-"""
+# Buttons (each board's own become these eight, see patience.boards): the
+# D-pad moves the cursor between piles by their place on screen and wraps
+# round at the edges; A takes the cards under the cursor (the most that may
+# move together, framed) and puts them on the pile the cursor goes to, as
+# many as may go there (A on their own pile takes one card fewer, and puts
+# them back after the last; a count chosen so goes as it is where it may);
+# A on the stock deals. B sends the cards under
+# the cursor to their best place (home first), or puts taken cards back;
+# Select undoes; Start opens the menu. When the rest of the game is plainly
+# won the game offers to finish it. While the panel shows an overlay (menu,
+# statistics, a notice) the overlay takes the buttons.
 
 import random
 

@@ -87,18 +87,16 @@ def panel_text(art, width, height):
 
 
 class Panel:
-    """A box of lines over a screen; its ``overlay`` takes the buttons.
-
-    Overlays (the menu, statistics, deal entry, notices) get the panel, not
-    the screen under it: ``show(overlay, lines)`` draws their lines in a box
-    just big enough, centred, and gives them the buttons; ``close()`` hides
-    the box and gives the buttons back; ``say(text)`` puts one line on the
-    status bar. The panels of all screens share one TileGrid (``panel_text``),
-    as large as the largest box: a box is drawn in its top left corner, the
-    grid moved to the box's place, and the cells round it are holes
-    (sheets.CHAR_HOLE, see-through). The modules of overlays that are rarely needed are let go
-    when it closes.
-    """
+    """A box of lines over a screen; its ``overlay`` takes the buttons."""
+    # Overlays (the menu, statistics, deal entry, notices) get the panel, not
+    # the screen under it: ``show(overlay, lines)`` draws their lines in a box
+    # just big enough, centred, and gives them the buttons; ``close()`` hides
+    # the box and gives the buttons back; ``say(text)`` puts one line on the
+    # status bar. The panels of all screens share one TileGrid (``panel_text``),
+    # as large as the largest box: a box is drawn in its top left corner, the
+    # grid moved to the box's place, and the cells round it are holes
+    # (sheets.CHAR_HOLE, see-through). The modules of overlays that are
+    # rarely needed are let go when it closes.
 
     def __init__(self, app, group):
         art = self.art = app.art

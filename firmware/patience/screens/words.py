@@ -5,12 +5,12 @@
 ``fill(key, *values)`` puts values in its ``{0}``, ``{1}`` ... A text costs
 RAM only while a screen draws it. A key the file lacks comes back as
 itself, so a missing word shows instead of failing.
-
-Texts name buttons as marks, ``[A]``, ``[START]``, ``[UP]`` ...;
-``named(text, mode)`` puts in what this board calls them in that input
-mode (``buttons``, set by the App from screens.controls.names), so a CLUE
-says ``A HOLD`` where a PyBadge says ``B``.
 """
+
+# Texts name buttons as marks, ``[A]``, ``[START]``, ``[UP]`` ...;
+# ``named(text, mode)`` puts in what this board calls them in that input
+# mode (``buttons``, set by the App from screens.controls.names), so a CLUE
+# says ``A HOLD`` where a PyBadge says ``B``.
 
 from micropython import const
 

@@ -26,20 +26,18 @@ def facts(strict):
 
 
 def safe_agnes_strict(card, pos):
-    """Agnes without play from the foundations: is ``card`` safe to send home?
-
-    Only cards of its colour one rank lower can lie on it: the one of its
-    suit is home for good (nothing leaves a foundation here). If the
-    other one (its twin) is home too, or could go home itself (its suit is
-    home to two below the card) with nothing able to lie on it, L' sends
-    it home when L puts it on the card. A deal may cover the card in L; in
-    L' that card lies on what was under it, and since it does not run down
-    from the card (that would make it the twin), every group L moves stays
-    a group in L'. A base-rank card is safe too, since nothing may lie on
-    it: a card of the top rank can go onto a base card only under the full
-    rules, which this mode forbids; for the same reason a card one above
-    the base is safe whatever its twin's suit shows.
-    """
+    """Agnes without play from the foundations: is ``card`` safe to send home?"""
+    # Only cards of its colour one rank lower can lie on it: the one of its
+    # suit is home for good (nothing leaves a foundation here). If the
+    # other one (its twin) is home too, or could go home itself (its suit is
+    # home to two below the card) with nothing able to lie on it, L' sends
+    # it home when L puts it on the card. A deal may cover the card in L; in
+    # L' that card lies on what was under it, and since it does not run down
+    # from the card (that would make it the twin), every group L moves stays
+    # a group in L'. A base-rank card is safe too, since nothing may lie on
+    # it: a card of the top rank can go onto a base card only under the full
+    # rules, which this mode forbids; for the same reason a card one above
+    # the base is safe whatever its twin's suit shows.
     position = position_of(card, pos.base)
     return position <= 1 or pos.counts[3 - ((card >> 4) & 3)] >= position - 1
 
@@ -101,13 +99,11 @@ def _agnes_runs(cards, src, tops, base, strict, whole, reveals, others, runs):
     """Add the moves of each run on top of ``cards`` (pile ``src``), and
     the position of each card that can be a run's deepest to ``runs`` (a
     bit mask per colour: 0 black, 1 red). ``whole``: may the whole pile
-    move (``whole_piles_move``).
-
-    A run is face up, one colour and one rank apart down to the top, and
-    never crosses a base-rank card; it goes onto a top card of its colour
-    one rank above its deepest card. A move that leaves a face-down card on
-    top turns it over: those come first.
-    """
+    move (``whole_piles_move``)."""
+    # A run is face up, one colour and one rank apart down to the top, and
+    # never crosses a base-rank card; it goes onto a top card of its colour
+    # one rank above its deepest card. A move that leaves a face-down card on
+    # top turns it over: those come first.
     size = len(cards)
     n = 1
     while True:
@@ -148,19 +144,17 @@ def _agnes_unhomes(pos, tops, runs):
 
 
 def run_could_use(card, base, runs):
-    """Agnes: is taking ``card`` out of its foundation worth trying?
-
-    Out of its foundation a card y is of use only as a target for a run of
-    its colour one rank lower, or to let the card under it come out too. In
-    a winning line, delay each such move to just before the first run goes
-    onto one of the cards taken out (take them out then, highest first,
-    each onto what holds it at that moment, which nothing else covers; skip
-    their moves in between): the line gets no longer. So in a shortest
-    line, when y comes out, a run of its colour that is in play already has
-    its deepest card below y's position (onto y or a lower card taken out
-    after it) or of the top rank (onto a base card taken out last).
-    ``runs``: see ``_agnes_runs``.
-    """
+    """Agnes: is taking ``card`` out of its foundation worth trying?"""
+    # Out of its foundation a card y is of use only as a target for a run of
+    # its colour one rank lower, or to let the card under it come out too. In
+    # a winning line, delay each such move to just before the first run goes
+    # onto one of the cards taken out (take them out then, highest first,
+    # each onto what holds it at that moment, which nothing else covers; skip
+    # their moves in between): the line gets no longer. So in a shortest
+    # line, when y comes out, a run of its colour that is in play already has
+    # its deepest card below y's position (onto y or a lower card taken out
+    # after it) or of the top rank (onto a base card taken out last).
+    # ``runs``: see ``_agnes_runs``.
     below = (1 << ((card & 15) - base) % 13) - 1
     return bool(runs[0 < (card >> 4) & 3 < 3] & (below | 1 << 12))
 

@@ -1,28 +1,27 @@
-"""The solver's own copy of a position: piles as bytes, play, take back, key.
+"""The solver's own copy of a position: piles as bytes, play, take back, key."""
 
-A ``Position`` is read from a live ``Game`` through its public API only
-(``cards``, ``kind``, ``base``, ``redeals_left``) and never touches it
-again. Its piles are ``bytes`` of the engine's card bytes (face bit
-included, bottom card first), indexed by the engine's pile numbers, so a
-move found here is a move the engine takes as it is. ``play`` applies what
-follows by itself in the engine (a face-down top turned up, an emptied
-wing refilled from the trunk, the base fixed by the first card home) as
-the game's ``facts`` (see ``rules``) say; ``undo`` rebuilds the
-piles as they were.
-
-A move is one small int (``moves``); a step of presses then a move is
-played and taken back as one (``talon``). The undo log keeps one int per
-step (the move or the cards a press dealt, and flags for what happened by
-itself) in a list given by the caller or made for 64 steps; it doubles when
-full and never shrinks, so a device's heap is not cut up by it.
-
-``key()`` is the canonical form of the position as bytes, made by the
-game's ``facts.key``: cards home per suit (which foundation holds a suit
-does not matter), base, redeals left, the piles whose place matters in
-order, then each set of interchangeable piles sorted, joined by a byte that
-is never a card. Two positions with the same key are the same game up to
-the order of interchangeable piles, so a search needs to see only one.
-"""
+# A ``Position`` is read from a live ``Game`` through its public API only
+# (``cards``, ``kind``, ``base``, ``redeals_left``) and never touches it
+# again. Its piles are ``bytes`` of the engine's card bytes (face bit
+# included, bottom card first), indexed by the engine's pile numbers, so a
+# move found here is a move the engine takes as it is. ``play`` applies what
+# follows by itself in the engine (a face-down top turned up, an emptied
+# wing refilled from the trunk, the base fixed by the first card home) as
+# the game's ``facts`` (see ``rules``) say; ``undo`` rebuilds the
+# piles as they were.
+#
+# A move is one small int (``moves``); a step of presses then a move is
+# played and taken back as one (``talon``). The undo log keeps one int per
+# step (the move or the cards a press dealt, and flags for what happened by
+# itself) in a list given by the caller or made for 64 steps; it doubles when
+# full and never shrinks, so a device's heap is not cut up by it.
+#
+# ``key()`` is the canonical form of the position as bytes, made by the
+# game's ``facts.key``: cards home per suit (which foundation holds a suit
+# does not matter), base, redeals left, the piles whose place matters in
+# order, then each set of interchangeable piles sorted, joined by a byte that
+# is never a card. Two positions with the same key are the same game up to
+# the order of interchangeable piles, so a search needs to see only one.
 
 from micropython import const
 

@@ -1,29 +1,28 @@
-"""What the solver knows about each game: its facts and its move generators.
+"""What the solver knows about each game: its facts and its move generators."""
 
-``facts.facts_for(name, strict=False)`` gives a ``Facts``: the structural facts
-``Position`` needs (which foundation a first card must go to, the trunk that
-refills emptied wing piles, the piles a stock press deals a row onto, and
-``key(piles, counts)``, the canonical key, which says which piles are
-interchangeable) and ``moves(position)``, the game's own move generator. A
-generator returns the moves worth trying, as ints
-(``position.move_code``) or ``PRESS``, the best one LAST (the search pops
-them). It yields only moves the engine accepts, and leaves out only moves
-that are proved unnecessary (the argument is next to each rule):
-
-- Symmetry: of several empty piles of one interchangeable set only the
-  first is a target, and a whole pile is never moved onto an empty pile of
-  its own set: the positions reached differ only by the order of
-  interchangeable piles, which ``Position.key`` ignores.
-- Safe moves home (``safe_*``): when a card can go home and no card still in
-  play could ever need it, that move is the only one returned. Each rule's
-  proof is a simulation: from any winning line L of the position, a line L'
-  with the card home first is built by replaying L, skipping the moves of
-  the card, and sending home at once any card L puts on it; L' is shorter
-  than L, so by induction on line length no winnable position is lost.
-
-The Eagle Wing and Glenwood generators live in ``stock`` (the games with a
-stock and a waste), Agnes's in ``agnes``; Chessboard's is here.
-"""
+# ``facts.facts_for(name, strict=False)`` gives a ``Facts``: the structural facts
+# ``Position`` needs (which foundation a first card must go to, the trunk that
+# refills emptied wing piles, the piles a stock press deals a row onto, and
+# ``key(piles, counts)``, the canonical key, which says which piles are
+# interchangeable) and ``moves(position)``, the game's own move generator. A
+# generator returns the moves worth trying, as ints
+# (``position.move_code``) or ``PRESS``, the best one LAST (the search pops
+# them). It yields only moves the engine accepts, and leaves out only moves
+# that are proved unnecessary (the argument is next to each rule):
+#
+# - Symmetry: of several empty piles of one interchangeable set only the
+#   first is a target, and a whole pile is never moved onto an empty pile of
+#   its own set: the positions reached differ only by the order of
+#   interchangeable piles, which ``Position.key`` ignores.
+# - Safe moves home (``safe_*``): when a card can go home and no card still in
+#   play could ever need it, that move is the only one returned. Each rule's
+#   proof is a simulation: from any winning line L of the position, a line L'
+#   with the card home first is built by replaying L, skipping the moves of
+#   the card, and sending home at once any card L puts on it; L' is shorter
+#   than L, so by induction on line length no winnable position is lost.
+#
+# The Eagle Wing and Glenwood generators live in ``stock`` (the games with a
+# stock and a waste), Agnes's in ``agnes``; Chessboard's is here.
 
 from micropython import const
 

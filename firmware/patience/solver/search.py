@@ -1,24 +1,23 @@
-"""Is this position won or lost? A sound depth-first search with a budget.
+"""Is this position won or lost? A sound depth-first search with a budget."""
 
-``solve(game, max_nodes, table)`` searches from the game's current position
-(any position: mid-game, base set or not, redeals used, Agnes cards on the
-foundations) and never changes the game: it reads it once into a
-``Position``. It answers ``WON`` with a winning line, ``LOST`` when the
-whole tree was searched (a proof: the only moves left out are those
-``rules`` proves unnecessary), or ``UNKNOWN`` when the node budget
-or ``out_of_time()`` stopped it first.
-
-The search is iterative (no recursion, so any depth) and remembers every
-position it has seen in a table, by ``Position.key`` (the canonical form),
-so each position is expanded once; a position seen before, on this line or
-another, is not searched again. That is sound: when the search ends without
-a win, every position reachable from the start has been expanded.
-
-Tables (``tables``): ``ExactTable`` (host) keeps the keys
-themselves, so "lost" is an exact proof; ``HashTable`` (device) keeps two
-30-bit hashes of each key, so its "lost" is a proof up to the chance that
-two positions share both (about slots / 2**60 per look-up).
-"""
+# ``solve(game, max_nodes, table)`` searches from the game's current position
+# (any position: mid-game, base set or not, redeals used, Agnes cards on the
+# foundations) and never changes the game: it reads it once into a
+# ``Position``. It answers ``WON`` with a winning line, ``LOST`` when the
+# whole tree was searched (a proof: the only moves left out are those
+# ``rules`` proves unnecessary), or ``UNKNOWN`` when the node budget
+# or ``out_of_time()`` stopped it first.
+#
+# The search is iterative (no recursion, so any depth) and remembers every
+# position it has seen in a table, by ``Position.key`` (the canonical form),
+# so each position is expanded once; a position seen before, on this line or
+# another, is not searched again. That is sound: when the search ends without
+# a win, every position reachable from the start has been expanded.
+#
+# Tables (``tables``): ``ExactTable`` (host) keeps the keys
+# themselves, so "lost" is an exact proof; ``HashTable`` (device) keeps two
+# 30-bit hashes of each key, so its "lost" is a proof up to the chance that
+# two positions share both (about slots / 2**60 per look-up).
 
 from micropython import const
 
@@ -78,11 +77,10 @@ def solve(game, max_nodes, table=None, out_of_time=None, strict=False, look_firs
     room for ``max_nodes`` keys. ``strict`` (Agnes) plays as quagnes does.
     ``max_depth`` bounds the line's length (see ``search``); ``work`` is a
     ``Workspace`` to reuse (default: a new one).
-
-    Before the whole search come quick looks for a win, ``look_first``
-    nodes in all (default a quarter of ``max_nodes``; see ``_looks``); only
-    a win ends a look, the verdict otherwise comes from the whole search.
     """
+    # Before the whole search come quick looks for a win, ``look_first``
+    # nodes in all (default a quarter of ``max_nodes``; see ``_looks``); only
+    # a win ends a look, the verdict otherwise comes from the whole search.
     if table is None:
         table = ExactTable()
     if work is None:

@@ -1,16 +1,16 @@
 """The solver's move generators for the games with a stock and a waste:
 Eagle Wing and Glenwood (see ``rules`` for what a generator returns
 and which moves it may leave out).
-
-The stock is not pressed on its own: a move of a card from the stock or the
-waste is one step, "press k times, then play the card now on the waste"
-(``press_code``), with the fewest presses that turn it up (going round once
-more if a redeal is left). That loses nothing: presses change only which
-card the waste shows, so in any winning line the presses can wait until
-just before the next card played from the waste, and fewer presses leave
-the same cards in the same order with redeals to spare. The search then
-stores no position that only a press made.
 """
+
+# The stock is not pressed on its own: a move of a card from the stock or the
+# waste is one step, "press k times, then play the card now on the waste"
+# (``press_code``), with the fewest presses that turn it up (going round once
+# more if a redeal is left). That loses nothing: presses change only which
+# card the waste shows, so in any winning line the presses can wait until
+# just before the next card played from the waste, and fewer presses leave
+# the same cards in the same order with redeals to spare. The search then
+# stores no position that only a press made.
 
 from micropython import const
 
@@ -44,17 +44,15 @@ def talon(pos):
 # -- Eagle Wing ---------------------------------------------------------
 
 def safe_eagle_wing(card, pos):
-    """A card above the base rank that can go home is safe.
-
-    Only the card of its suit one rank lower could lie on it, and that one
-    is home for good; so in L the card just waits until it moves, and L'
-    skips its moves. If sending it home empties a wing pile while the
-    trunk has cards, L' gets a trunk card early: pair L's piles with L''s
-    so that each trunk card L deals later is the one L' dealt early (wing
-    piles are interchangeable); L' has the same cards in play plus one, and
-    an empty pile where L holds only the waiting card. A base-rank card is
-    not safe: the last card of its suit may be put on it.
-    """
+    """A card above the base rank that can go home is safe."""
+    # Only the card of its suit one rank lower could lie on it, and that one
+    # is home for good; so in L the card just waits until it moves, and L'
+    # skips its moves. If sending it home empties a wing pile while the
+    # trunk has cards, L' gets a trunk card early: pair L's piles with L''s
+    # so that each trunk card L deals later is the one L' dealt early (wing
+    # piles are interchangeable); L' has the same cards in play plus one, and
+    # an empty pile where L holds only the waiting card. A base-rank card is
+    # not safe: the last card of its suit may be put on it.
     return position_of(card, pos.base) != 0
 
 
@@ -116,19 +114,17 @@ def eagle_wing_key(piles, counts):
 # -- Glenwood -----------------------------------------------------------
 
 def safe_glenwood(card, pos):
-    """Is a card above the base rank that can go home safe to send there?
-
-    On the tableau only the two cards of the other colour one rank lower
-    can lie on it (alone or at the bottom of a whole pile). Each must be
-    home for good, or able to go home itself (its suit two below the card)
-    with nothing able to lie on it: the cards of the card's own colour two
-    below, its own suit's is home and the other suit of its colour must be
-    home to there too. Then L' sends home any card L puts on it, and a
-    whole pile put on it can only be that one card. Cards waiting on the
-    waste, a reserve or the tableau in L only hold up fewer choices in L'
-    (fewer cards in the stock and waste, reserves empty sooner). A
-    base-rank card is not safe: cards of the top rank may lie on it.
-    """
+    """Is a card above the base rank that can go home safe to send there?"""
+    # On the tableau only the two cards of the other colour one rank lower
+    # can lie on it (alone or at the bottom of a whole pile). Each must be
+    # home for good, or able to go home itself (its suit two below the card)
+    # with nothing able to lie on it: the cards of the card's own colour two
+    # below, its own suit's is home and the other suit of its colour must be
+    # home to there too. Then L' sends home any card L puts on it, and a
+    # whole pile put on it can only be that one card. Cards waiting on the
+    # waste, a reserve or the tableau in L only hold up fewer choices in L'
+    # (fewer cards in the stock and waste, reserves empty sooner). A
+    # base-rank card is not safe: cards of the top rank may lie on it.
     position = position_of(card, pos.base)
     if position == 0:
         return False

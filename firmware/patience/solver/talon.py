@@ -1,13 +1,13 @@
 """The stock and the waste of the solver's ``Position``: a step of presses
 and a move of the card they turn up, done at once.
-
-``take_turned(pos, code)`` leaves the stock and the waste as the code's
-presses would (going round once more, after the waste is turned over, when
-it needs more presses than the stock has cards) less the card it plays,
-which goes to the code's destination; it returns the log entry, with
-``REDEAL`` when it went round. ``put_back_turned`` takes it back. A press
-code holds the number of presses in bits 20 and up (``position.press_code``).
 """
+
+# ``take_turned(pos, code)`` leaves the stock and the waste as the code's
+# presses would (going round once more, after the waste is turned over, when
+# it needs more presses than the stock has cards) less the card it plays,
+# which goes to the code's destination; it returns the log entry, with
+# ``REDEAL`` when it went round. ``put_back_turned`` takes it back. A press
+# code holds the number of presses in bits 20 and up (``position.press_code``).
 
 from micropython import const
 
