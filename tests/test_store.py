@@ -613,6 +613,18 @@ def test_store_gives_the_same_bytes_on_micropython(size):
     assert (dropped > 0) == (size == 1024)      # the small one had to trim
 
 
+@pytest.mark.parametrize("size, trims", [(8192, False), (1024, True)])
+def test_only_a_save_that_must_trim_loads_the_trimming_code(size, trims):
+    """Trimming is rare: a save whose games fit compiles less (from .py)."""
+    vm.require_vm()
+    script = textwrap.dedent(_VM_SCRIPT).format(size=size, steps=120).replace(
+        "print(store.save(saved)", "import sys\nprint('patience.saves.trimming' in sys.modules)\n"
+        "print(store.save(saved)")
+    script += "print('patience.saves.trimming' in sys.modules)\n"
+    lines = vm.run(script, 128).splitlines()
+    assert (lines[0], lines[-1]) == ("False", str(trims))
+
+
 def test_save_allocates_little_on_micropython():
     vm.require_vm()
     setup = textwrap.dedent(_VM_SCRIPT).format(size=8192, steps=120)

@@ -24,7 +24,6 @@ from micropython import const
 from ..core.gamefile import HEADER as BLOB_HEADER, put16
 from ..games import state_len
 from .kept import COUNTER_MAX, GAME_COUNT, STATS_FIELDS
-from .trimming import write_trimmed
 
 SETTINGS_LEN = const(4)
 
@@ -83,7 +82,8 @@ def write_payload(saved, out, at, stop):
     for blob in blobs:
         if blob is not None:
             need += len(blob)
-    if need > room:
+    if need > room:  # rare: only then is the trimming code loaded
+        from .trimming import write_trimmed  # pylint: disable=import-outside-toplevel
         return write_trimmed(blobs, room, s.last_game if state_len(s.last_game) else 0, out, p)
     for blob in blobs:
         size = 0 if blob is None else len(blob)

@@ -1,10 +1,9 @@
 """Trimming history when the games do not fit: a game blob cut down to
 fewer undo and redo steps, and how many steps each game keeps.
 
-records.write_payload calls on it when the games outgrow the slot; a blob
-keeps its position and undo still works back through every step kept. (It
-is records.py's other half: compiling them one after the other from .py
-needs half the memory that compiling them as one module did.)
+records.write_payload loads it only when the games outgrow the slot, so
+that most saves compile less from .py; a blob keeps its position and undo
+still works back through every step kept.
 """
 
 from ..core.gamefile import HEADER as BLOB_HEADER, MAGIC, VERSION, crc16, get16, put16
