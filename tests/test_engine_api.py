@@ -209,3 +209,14 @@ def test_trying_a_move_keeps_the_redo_list_even_where_the_history_must_grow():
     g.play_and_undo(src, n, dst, lambda game, pile: None, 0)
     assert (bytes(g.state), g.done, g.recorded) == kept and len(g.history) == 16
     assert g.undo() and g.undo() and not g.undo() and g.redo() and g.redo()
+
+
+def test_a_deal_into_another_game_or_with_a_bad_number_is_refused_and_loses_nothing():
+    old = patience.new_game("agnes", seed=3)
+    assert old.move(*old.moves()[0])
+    before = (str(old), old.done)
+    with pytest.raises(ValueError, match="cannot deal glenwood into a game of agnes"):
+        patience.new_game("glenwood", seed=4, into=old)
+    with pytest.raises(ValueError):
+        patience.new_game("agnes", seed=0, into=old)
+    assert (str(old), old.done) == before

@@ -99,3 +99,21 @@ def test_refused_move_changes_nothing_not_even_history():
     before = g.to_bytes()
     assert not g.move(3, 1, 6)
     assert g.to_bytes() == before and g.redo()
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=st.sampled_from(GAMES), seed=st.integers(1, 999_999_999),
+       choices=st.lists(st.integers(-1, 50), max_size=300),
+       other=st.integers(1, 999_999_999))
+def test_a_deal_into_a_played_game_is_that_deal_afresh(name, seed, choices, other):
+    """A new deal on the table reuses the old game's memory (history grown
+    past its first size included) and is the same as a fresh deal."""
+    old = patience.new_game(name, seed=seed)
+    _play(old, choices)
+    history = old.history
+    dealt = patience.new_game(name, seed=other, into=old)
+    fresh = patience.new_game(name, seed=other)
+    assert dealt is old and dealt.history is history
+    assert (str(dealt), dealt.seed, dealt.done, dealt.recorded) == (
+        str(fresh), fresh.seed, 0, 0)
+    assert not dealt.undo() and _fifty_two(dealt)

@@ -1,7 +1,8 @@
 """Circuit Patience: four patience games for CircuitPython handhelds.
 
 ``new_game(name, seed=N)`` deals deal number N of a game; ``new_game(name,
-deck=...)`` deals 52 given card bytes; ``load_game(data)`` restores a game
+deck=...)`` deals 52 given card bytes (``into=`` an old game of that name
+reuses its memory); ``load_game(data)`` restores a game
 saved with ``g.to_bytes()``. Game names are ``patience.games.GAMES``; pile
 kinds are the constants below. Importing this package loads nothing else,
 so that a board can show its first frame at once.
@@ -10,13 +11,16 @@ so that a board can show its first frame at once.
 from .core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
 
 
-def new_game(name, seed=None, deck=None):
-    """A freshly dealt game: deal number ``seed``, or the 52 bytes ``deck``."""
+def new_game(name, seed=None, deck=None, into=None):
+    """A freshly dealt game: deal number ``seed``, or the 52 bytes ``deck``;
+    dealt into game ``into`` (same name) when given, which then holds it."""
     from .games import rules_for
     rules = rules_for(name)
+    if into is not None and into.name != name:
+        raise ValueError("cannot deal %s into a game of %s" % (name, into.name))
     from .core import dealing
     try:
-        return dealing.deal(rules, seed, deck)
+        return dealing.deal(rules, seed, deck, into)
     finally:
         from .core.modules import forget
         forget(__name__ + ".core.dealing")  # only a deal needs it

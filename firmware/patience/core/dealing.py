@@ -103,8 +103,10 @@ class Dealer:
             self.game.put(self.game.stock, deck[i])
 
 
-def deal(rules, seed=None, deck=None):
-    """A freshly dealt Game: deal number ``seed``, or the 52 bytes ``deck``."""
+def deal(rules, seed=None, deck=None, into=None):
+    """A freshly dealt Game: deal number ``seed``, or the 52 bytes ``deck``;
+    with ``into`` (a Game of these rules) that game is emptied and dealt,
+    so that a new deal needs no second history buffer."""
     if (seed is None) == (deck is None):
         raise ValueError("give exactly one of seed=deal number or deck=52 cards")
     if deck is None:
@@ -112,6 +114,10 @@ def deal(rules, seed=None, deck=None):
     else:
         deck = checked_deck(deck)
         seed = 0
-    game = Game(rules, seed)
+    if into is None:
+        game = Game(rules, seed)
+    else:
+        game = into
+        game.clear(seed)
     rules.deal(Dealer(game), deck)
     return game

@@ -69,6 +69,14 @@ class Game:
         self.foundations = tuple(i for i in range(self.pile_count)
                                  if self.kinds[i] == FOUNDATION)
 
+    def clear(self, seed):
+        """Empty piles and no history, for a new deal (number ``seed``)."""
+        self.seed = seed
+        state = self.state
+        for at in range(len(state)):
+            state[at] = 0
+        self.done = self.recorded = 0
+
     # -- reading the position -------------------------------------------
 
     def kind(self, pile):

@@ -63,8 +63,8 @@ class Player:
         if self.game.is_won():   # resumed on its won screen
             self._won()
 
-    def _deal(self, name, deal):
-        game = new_game(name, seed=deal or self._pick_deal(name))
+    def _deal(self, name, deal, into=None):
+        game = new_game(name, seed=deal or self._pick_deal(name), into=into)
         self.keeper.dealt(game)
         return game
 
@@ -274,7 +274,7 @@ class Player:
     def new_deal(self, deal=None, game=None):
         """Show ``game``, or deal another game of the same kind, on the same table."""
         self.keeper.finish(self.game)
-        self.game = game or self._deal(self.game.name, deal)
+        self.game = game or self._deal(self.game.name, deal, into=self.game)
         self.table.set_game(self.game)
         self._start()
         self.keeper.save()

@@ -15,7 +15,8 @@ class StatusLine:
     def __init__(self, words, columns):
         self.words = words
         self.columns = columns
-        self.game = None  # the lines kept are of this game
+        self.game = None  # the lines kept are of this game and deal
+        self.seed = -1
         self.edition = self.held_count = self.game_key = -1
         self.holding = self.game_format = self.held_line = self.game_line = None
 
@@ -28,8 +29,8 @@ class StatusLine:
             self.holding = (named(words.get("status.holding"), buttons.GAME)
                             or named(words.get("status.holding_short"), buttons.GAME))
             self.game = None
-        if game is not self.game:
-            self.game, self.game_format = game, self._format(game)
+        if game is not self.game or game.seed != self.seed:  # a deal may reuse a game
+            self.game, self.seed, self.game_format = game, game.seed, self._format(game)
             self.held_count = self.game_key = -1
         if held is not None:
             if held[1] != self.held_count:

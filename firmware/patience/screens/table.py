@@ -237,11 +237,6 @@ class Table:
             height += self._card_grid(group, 0).y + group.y - y
         frame.show(x, y, height)
 
-    def pile_centre(self, pile):
-        """Where a pile sits on screen, for moving the cursor between piles."""
-        return (self.layout.x[pile] + self.art.card_w // 2,
-                self.layout.y[pile] + self.art.card_h // 2)
-
 
 class Frame:
     """A card-wide frame of any height: a TileGrid of frame strips, made

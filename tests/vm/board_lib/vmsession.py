@@ -194,7 +194,10 @@ def _goto(pile):
     """Move the cursor to ``pile``: up or down towards its row, left or right
     along it, and sideways when up or down brought it no nearer."""
     player = _player()
-    centre = player.table.pile_centre
+    layout, art = player.table.layout, player.table.art
+
+    def centre(pile):
+        return layout.x[pile] + art.card_w // 2, layout.y[pile] + art.card_h // 2
     to_x, to_y = centre(pile)
     gap = None  # rows apart after the last up or down
     for _ in range(4 * player.game.pile_count):
