@@ -18,7 +18,7 @@ SAVE_AFTER_MS = const(20000)  # still buttons for this long: save a change
 
 
 _CODE = (".saves.records", ".saves.trimming", ".saves.store", ".saves.opening", ".saves.slots",
-         ".core.gamefile")  # only saving and loading need these
+         ".core.gamefile", ".core.gameread")  # only saving and loading need these
 
 
 class Keeper:
@@ -73,6 +73,8 @@ class Keeper:
             self.saved.games[index] = None
             self.notices.append(("save.game_lost",))
             return None
+        finally:
+            _let_go()  # the reading code too
         self.finished[index] = game.is_won()  # a win was counted when it happened
         return game
 
