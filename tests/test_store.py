@@ -625,6 +625,19 @@ def test_only_a_save_that_must_trim_loads_the_trimming_code(size, trims):
     assert (lines[0], lines[-1]) == ("False", str(trims))
 
 
+def test_a_save_writes_live_games_into_the_record_without_copies_on_micropython():
+    """The game on the table is written straight into the record: no blob
+    of it is made (before, two copies of each game for every save)."""
+    vm.require_vm()
+    setup = textwrap.dedent(_VM_SCRIPT).format(size=8192, steps=120).replace(
+        "games.append(g.to_bytes())", "games.append(g)")
+    measure = ("import vmheap\nprint(vmheap.allocated(lambda: store.save(saved)), "
+               "8 + store.lens[store.newest] + 2)\n")
+    allocated, record = map(int, vm.run(setup + measure, 128).split()[-2:])
+    print(f"store.save allocates {allocated} bytes for a {record}-byte record of live games")
+    assert allocated < record + 400  # the record, the store, two views a game (was + 2 copies)
+
+
 def test_save_allocates_little_on_micropython():
     vm.require_vm()
     setup = textwrap.dedent(_VM_SCRIPT).format(size=8192, steps=120)

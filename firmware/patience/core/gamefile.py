@@ -55,20 +55,35 @@ def get16(data, at):
     return data[at] | data[at + 1] << 8
 
 
+def size(game):
+    """Bytes of the game's ``dump``."""
+    return HEADER + len(game.state) + 6 + 4 * game.recorded
+
+
 def dump(game):
     """The bytes of a game: position, whole history (redo part too), CRC."""
+    out = bytearray(size(game))
+    dump_into(game, out, 0)
+    return bytes(out)
+
+
+def dump_into(game, out, at):
+    """Write the game's ``dump`` bytes into ``out`` at ``at``, with no copy
+    made (a save writes the game on the table straight into its record);
+    returns where they end."""
     state_len = len(game.state)
-    hist_at = HEADER + state_len + 4
-    out = bytearray(hist_at + 4 * game.recorded + 2)
-    out[0:2] = MAGIC
-    out[2] = VERSION
-    out[3] = game.rules.NUMBER
+    counts = at + HEADER + state_len
+    end = at + size(game)
+    out[at:at + 2] = MAGIC
+    out[at + 2] = VERSION
+    out[at + 3] = game.rules.NUMBER
     seed = game.seed
     for i in range(4):
-        out[4 + i] = (seed >> (8 * i)) & 0xFF
-    out[HEADER:HEADER + state_len] = game.state
-    put16(out, HEADER + state_len, game.done)
-    put16(out, HEADER + state_len + 2, game.recorded)
-    out[hist_at:hist_at + 4 * game.recorded] = game.history[:4 * game.recorded]
-    put16(out, len(out) - 2, crc16(out, 0, len(out) - 2))
-    return bytes(out)
+        out[at + 4 + i] = (seed >> (8 * i)) & 0xFF
+    out[at + HEADER:counts] = game.state
+    put16(out, counts, game.done)
+    put16(out, counts + 2, game.recorded)
+    history = memoryview(game.history)
+    out[counts + 4:end - 2] = history[:4 * game.recorded]
+    put16(out, end - 2, crc16(out, at, end - 2))
+    return end

@@ -21,11 +21,12 @@ Only a save needs this module (the keeper lets it go between saves).
 
 from micropython import const
 
-from ..core.gamefile import HEADER as BLOB_HEADER, put16
+from ..core.gamefile import dump_into, put16, size as dump_size
 from ..games import state_len
 from .kept import COUNTER_MAX, GAME_COUNT, STATS_FIELDS
 
 SETTINGS_LEN = const(4)
+_BLOB = (bytes, bytearray)  # a game entry already in bytes (made once, not per test)
 
 
 
@@ -40,16 +41,19 @@ def payload_size(saved):
     """Bytes ``write_payload`` needs for ``saved`` with no history left out."""
     size = fixed_size()
     for game in saved.games:
-        if isinstance(game, (bytes, bytearray)):
-            size += len(game)
-        elif game is not None:
-            size += BLOB_HEADER + len(game.state) + 6 + 4 * game.recorded
+        if game is not None:
+            size += _size_of(game)
     return size
+
+
+def _size_of(game):
+    """Bytes of a game entry that is not None: a blob or a live game."""
+    return len(game) if isinstance(game, _BLOB) else dump_size(game)
 
 
 def _blob_of(game):
     """A game entry as bytes: None, a blob, or anything with to_bytes()."""
-    if game is None or isinstance(game, (bytes, bytearray)):
+    if game is None or isinstance(game, _BLOB):
         return game
     return game.to_bytes()
 
@@ -76,19 +80,22 @@ def write_payload(saved, out, at, stop):
         for value in saved.stats[g].fields():
             put16(out, p, max(0, min(COUNTER_MAX, value)))
             p += 2
-    blobs = [_blob_of(saved.games[g]) for g in range(GAME_COUNT)]
+    games = saved.games
     room = stop - p - 2 * GAME_COUNT
     need = 0
-    for blob in blobs:
-        if blob is not None:
-            need += len(blob)
+    for game in games:
+        if game is not None:
+            need += _size_of(game)
     if need > room:  # rare: only then is the trimming code loaded
         from .trimming import write_trimmed  # pylint: disable=import-outside-toplevel
+        blobs = [_blob_of(game) for game in games]
         return write_trimmed(blobs, room, s.last_game if state_len(s.last_game) else 0, out, p)
-    for blob in blobs:
-        size = 0 if blob is None else len(blob)
+    for game in games:
+        size = 0 if game is None else _size_of(game)
         put16(out, p, size)
-        if size:
-            out[p + 2:p + 2 + size] = blob
+        if isinstance(game, _BLOB):
+            out[p + 2:p + 2 + size] = game
+        elif size:
+            dump_into(game, out, p + 2)  # the game on the table: no blob made
         p += 2 + size
     return p, 0, 0
