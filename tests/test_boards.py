@@ -455,6 +455,18 @@ def test_unknown_board_says_so_and_does_not_raise(capsys, waits):
     assert waits == [1]  # the message stays on the screen
 
 
+def test_no_memory_to_start_says_so_and_waits(monkeypatch, capsys, waits):
+    def too_big(board, **options):
+        raise MemoryError("memory allocation failed, allocating 1632 bytes")
+    monkeypatch.setattr(boards, "build", too_big)
+    assert boards.prepare(fake_board("pybadge", FakeDisplay())) is None
+    out = capsys.readouterr().out
+    assert "MemoryError: memory allocation failed, allocating 1632 bytes" in out
+    from patience.boards.message import PLAYS_ON
+    assert boards.NO_MEMORY in out and "about 120 KB" in out and PLAYS_ON not in out
+    assert waits == [1]  # the message stays on the screen
+
+
 def test_board_without_display_prints_and_returns(capsys, waits):
     assert boards.prepare(fake_board("qtpy_m0", display=None)) is None
     out = capsys.readouterr().out

@@ -144,3 +144,57 @@ def test_a_long_docstring_needs_one_piece_and_comments_do_not():
     as_comments = "".join(f"# {words[i:i + 70]}\n" for i in range(0, len(words), 70)) + "X = 1\n"
     out = [vm.run(HOLES.format(source=source), 48).strip() for source in (as_docstring, as_comments)]
     assert out == ["no room", "compiled"]
+
+
+FILL_THE_HEAP_IN_PLAY = """
+import vmsession
+BALLAST = []
+_report = vmsession._report
+def report(name):  # once a game is under way, the heap is made full
+    if name == "play eagle-wing":
+        app = vmsession._Run.app
+        print("IN PLAY", app.player.game.done, app.keeper.dirty)  # dirty: moves not saved yet
+        try:
+            while True:
+                BALLAST.append(bytearray(64))
+        except MemoryError:
+            pass
+    yield from _report(name)
+vmsession._report = report
+"""
+
+
+def test_out_of_memory_in_a_game_saves_it_and_says_so(tmp_path):
+    """With the heap full during a game, the next press fails; the App lets
+    go of its screens, saves the game in play and says so, and the game is
+    there, moves and all, after a restart: nothing lost."""
+    import patience
+    from patience.saves.store import Store
+    nvm = tmp_path / "nvm.bin"
+    with pytest.raises(vm.VMMemoryError) as failed:
+        vm.run(FILL_THE_HEAP_IN_PLAY + session.script(1, save_to=nvm), MPY_HEAP_KB, True,
+               whole_app=True)
+    assert "OUT OF MEMORY. YOUR GAME IS SAVED: PRESS RESET TO PLAY ON." in failed.value.out
+    assert "FROM .PY FILES" not in failed.value.out  # .mpy files on this board
+    (line,) = [line for line in failed.value.out.splitlines() if line.startswith("IN PLAY")]
+    done, unsaved = int(line.split()[2]), line.split()[3] == "True"
+    saved = Store(bytearray(nvm.read_bytes())).load()
+    (game,) = [patience.load_game(blob) for blob in saved.games if blob is not None]
+    assert unsaved and game.name == "eagle-wing" and game.done >= done > 0
+
+
+def test_too_little_memory_to_start_says_so_on_the_screen():
+    out = vm.run("""
+import vmctl
+class Waiting(Exception):
+    pass
+def stop():
+    raise Waiting()
+vmctl.on_sleep(stop)  # boards.wait() sleeps forever (the App's loop would sleep too)
+try:
+    import code
+except Waiting:
+    print("waiting")
+""", 64)
+    assert "Not enough memory to start. From .py files the game needs about 120 KB" in out
+    assert out.rstrip().endswith("waiting")

@@ -52,6 +52,31 @@ def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
         assert s.status() == "AT THE DEAL" and s.app.game.done == 0
 
 
+@pytest.mark.parametrize("saves_work", [True, False])
+def test_out_of_memory_in_play_saves_the_game_and_says_so(tmp_path, capsys, saves_work):
+    path = tmp_path / "save.nvm"
+    with running("agnes", 7, store=_store(path)) as s:
+        _play(s, "agnes", moves=3)
+        kept = s.app.game.to_bytes()
+        assert s.app.keeper.dirty                     # not saved yet: the buttons were busy
+        if not saves_work:
+            s.app.keeper.memo = None                  # as with saves off
+
+        def out_of_memory():
+            raise MemoryError("memory allocation failed, allocating 337 bytes")
+        s.app.tick = out_of_memory
+        s.app.run()                                   # returns: the loop has ended
+        assert s.app.player is None and s.app.screen is None
+    out = capsys.readouterr().out
+    assert "MemoryError: memory allocation failed, allocating 337 bytes" in out
+    if saves_work:
+        assert "OUT OF MEMORY. YOUR GAME IS SAVED" in out
+        with running(store=_store(path)) as s:       # power back on
+            assert s.app.game.to_bytes() == kept
+    else:
+        assert "THE GAME COULD NOT BE SAVED" in out
+
+
 def test_save_waits_for_still_buttons_then_writes(tmp_path, clock):
     path = tmp_path / "save.nvm"
     with running("eagle-wing", 1, store=_store(path)) as s:

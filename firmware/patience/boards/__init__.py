@@ -38,6 +38,9 @@ DRIVE = ""  # the CIRCUITPY drive's root: files are /sheets/..., /lang/...
 NO_BUTTONS = "No buttons this game knows."
 TOUCH = "Touch screens are not supported: no buttons."
 NO_DISPLAY = "No built-in display (board.DISPLAY)."
+NO_MEMORY = "Not enough memory to start."
+FROM_PY = ("From .py files the game needs about %d KB of heap: put .mpy files on the board "
+           "(patience-flash --mpy-cross).")
 
 
 def profile(board_id):
@@ -81,14 +84,29 @@ def setup(board):
 
 
 def prepare(board=None):
-    """The App for this board, ready to run; on a board it cannot drive,
-    say why and wait forever."""
+    """The App for this board, ready to run; on a board it cannot drive, or
+    without the memory to start, say why and wait forever."""
     if board is None:
         import board  # pylint: disable=import-outside-toplevel,redefined-outer-name
-    app = build(board)
+    try:
+        app = build(board)
+    except MemoryError as error:  # what was built is garbage now: room to say so
+        app = None
+        _no_memory(board, error)
     if app is None and getattr(board, "DISPLAY", None) is not None:
         wait()  # keep the message on the screen
     return app
+
+
+def _no_memory(board, error):
+    print("MemoryError:", error)
+    from ..screens.nomemory import HEAP_KB_FROM_PY
+    reason = NO_MEMORY
+    if __file__.endswith(".py"):
+        reason += " " + FROM_PY % HEAP_KB_FROM_PY
+    from .message import show
+    show(getattr(board, "DISPLAY", None), getattr(board, "board_id", "unknown"), reason,
+         plays_on=False)
 
 
 def build(board, store=None, **options):

@@ -13,9 +13,10 @@ TITLE = "CIRCUIT PATIENCE"
 BAR = 16  # cells of the loading bar
 
 
-def message(board_id, reason):
+def message(board_id, reason, plays_on=True):
     """The explanation as paragraphs (a tuple of strings; "" is a blank line)."""
-    return (TITLE, "", "Board: %s" % board_id, reason, PLAYS_ON)
+    board = (TITLE, "", "Board: %s" % board_id, reason)
+    return board + (PLAYS_ON,) if plays_on else board
 
 
 def wrap(paragraphs, columns):
@@ -111,9 +112,10 @@ class Loading:
         self.display.refresh()
 
 
-def show(display, board_id, reason):
-    """Print the explanation and show it on ``display`` (which may be None)."""
-    paragraphs = message(board_id, reason)
+def show(display, board_id, reason, plays_on=True):
+    """Print the explanation and show it on ``display`` (which may be None);
+    ``plays_on``: name the boards the game plays on."""
+    paragraphs = message(board_id, reason, plays_on)
     print("\n".join(paragraphs))
     if display is None:
         return
@@ -125,9 +127,5 @@ def show(display, board_id, reason):
 
 
 def _terminal(display):
-    try:
-        import displayio
-        display.root_group = displayio.CIRCUITPYTHON_TERMINAL
-        display.auto_refresh = True
-    except Exception:  # pylint: disable=broad-except  # older or host displayio
-        pass
+    from ..screens.nomemory import show_terminal
+    show_terminal(display)

@@ -122,20 +122,24 @@ class Keeper:
         self.save()
 
     def save(self):
-        """Write everything now if anything changed; notices say what failed."""
+        """Write everything now if anything changed; notices say what failed.
+        True when it wrote, False when it did not (nothing new, saves off,
+        or the write failed)."""
         if not self.dirty:
-            return
+            return False
         self.dirty = False
         if self.memo is None:
-            return
+            return False
         from .store import Store
         store = Store(self.nvm, self.memo)
-        if not store.save(self.saved):
+        written = store.save(self.saved)
+        if not written:
             self._take_notice_of(store)
         elif store.dropped_undo:
             self.notices.append(("save.undo_dropped", store.dropped_undo))
         self.memo = store.memo()
         _let_go()
+        return written
 
 
 def _let_go():

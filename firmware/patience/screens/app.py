@@ -249,7 +249,15 @@ class App:
         return self.screen.press(button)
 
     def run(self):
-        """The main loop, forever."""
-        while True:
-            if not self.tick():
-                time.sleep(_IDLE_SLEEP)
+        """The main loop, until the heap runs out: then the screens are let
+        go, the game is saved and the player told (nomemory.py)."""
+        try:
+            while True:
+                if not self.tick():
+                    time.sleep(_IDLE_SLEEP)
+        except MemoryError as error:
+            self.display.root_group = None
+            self.screen = self.player = self.pool = self.panel_group = None
+            gc.collect()
+            from .nomemory import give_up
+            give_up(self, error)

@@ -85,9 +85,13 @@ def main(part, measure=False, save_to=None, ram_sheet=True):
     vmctl.on_sleep(_idle)
     _Run.base = vmheap.live()
     try:
-        import code  # noqa: F401  (firmware/code.py: start() and the App's loop)
+        import code  # noqa: F401  (firmware/code.py: prepare() and the App's loop)
     except Done:
         pass
+    else:  # the App gave up (out of memory: it saved and said so)
+        if save_to:
+            vmctl.save_nvm(save_to)
+        raise MemoryError("code.py ended before the session did")
     _finish(part, save_to)
 
 
