@@ -285,9 +285,9 @@ class Player:
         self.keeper.finish(game)
         while game.undo():
             pass
-        if game.seed and bytes(game.state) != bytes(new_game(game.name, seed=game.seed).state):
-            game = new_game(game.name, seed=game.seed)  # its oldest steps were not kept
-            self.game = game
+        fresh = new_game(game.name, seed=game.seed) if game.seed else game
+        if fresh.state != game.state:  # its oldest steps were not kept
+            game = self.game = fresh
             self.table.set_game(game)
         self.keeper.dealt(game)
         self._start()
