@@ -77,7 +77,8 @@ def _names_in(mpy):
 
 
 def compile_pieces(most=6):
-    print("\nmodules needing the largest piece of heap to compile from .py (the table of their names)")
+    print("\nmodules needing the largest piece of heap to compile from .py "
+          "(the table of their names)")
     drive = vm.drive(True)
     rows = sorted(((_names_in(path), path.relative_to(drive).as_posix())
                    for path in drive.glob("patience/**/*.mpy")), reverse=True)
