@@ -18,7 +18,7 @@ import vm
 from vm import session
 
 PY_HEAP_KB = 126  # every heap from 119 up passes
-MPY_HEAP_KB = 114  # every heap from 109 up passes (also 106-107; 108 fails)
+MPY_HEAP_KB = 114  # every heap from 107 up passes
 TABLE_LIMIT = 256  # bytes per press on the table
 PANEL_LIMIT = 1024  # bytes per press on the title, menus and panels
 LIMITS = {"table-cursor": TABLE_LIMIT, "table-pickup": TABLE_LIMIT,
@@ -164,23 +164,42 @@ vmsession._report = report
 """
 
 
-def test_out_of_memory_in_a_game_saves_it_and_says_so(tmp_path):
+@pytest.mark.parametrize("compiled, heap_kb", [(False, PY_HEAP_KB), (True, MPY_HEAP_KB)],
+                         ids=["py", "mpy"])
+def test_out_of_memory_in_a_game_saves_it_and_says_so(tmp_path, compiled, heap_kb):
     """With the heap full during a game, the next press fails; the App lets
-    go of its screens, saves the game in play and says so, and the game is
-    there, moves and all, after a restart: nothing lost."""
+    go of its screens, their art and their code, saves the game in play and
+    says so, and the game is there, moves and all, after a restart: nothing
+    lost. From .py the save's code is compiled then, in what was let go."""
     import patience
     from patience.saves.store import Store
     nvm = tmp_path / "nvm.bin"
     with pytest.raises(vm.VMMemoryError) as failed:
-        vm.run(FILL_THE_HEAP_IN_PLAY + session.script(1, save_to=nvm), MPY_HEAP_KB, True,
+        vm.run(FILL_THE_HEAP_IN_PLAY + session.script(1, save_to=nvm), heap_kb, compiled,
                whole_app=True)
     assert "OUT OF MEMORY. YOUR GAME IS SAVED: PRESS RESET TO PLAY ON." in failed.value.out
-    assert "FROM .PY FILES" not in failed.value.out  # .mpy files on this board
+    assert ("FROM .PY FILES" in failed.value.out) == (not compiled)
     (line,) = [line for line in failed.value.out.splitlines() if line.startswith("IN PLAY")]
     done, unsaved = int(line.split()[2]), line.split()[3] == "True"
     saved = Store(bytearray(nvm.read_bytes())).load()
     (game,) = [patience.load_game(blob) for blob in saved.games if blob is not None]
     assert unsaved and game.name == "eagle-wing" and game.done >= done > 0
+
+
+@pytest.mark.parametrize("compiled, heaps_kb", [(False, range(104, 118, 3)),
+                                                (True, range(96, 107, 2))], ids=["py", "mpy"])
+def test_a_session_that_runs_out_of_memory_keeps_its_game(compiled, heaps_kb):
+    """Below the heap the whole session needs, it runs out somewhere (on the
+    title, in a game, in a panel): wherever that is, the game in play is
+    saved and the player told so."""
+    endings = []
+    for heap_kb in heaps_kb:
+        try:
+            session.play(heap_kb, compiled)
+        except vm.VMMemoryError as failed:
+            endings += [line for line in failed.out.splitlines() if "OUT OF MEMORY" in line]
+    assert endings  # when the firmware shrinks so far that all pass, lower the heaps
+    assert set(endings) == {"OUT OF MEMORY. YOUR GAME IS SAVED: PRESS RESET TO PLAY ON."}
 
 
 def test_too_little_memory_to_start_says_so_on_the_screen():

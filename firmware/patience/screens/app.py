@@ -7,6 +7,7 @@ anything the display is refreshed once.
 """
 
 import gc
+import sys
 import time
 
 import displayio
@@ -256,8 +257,17 @@ class App:
                 if not self.tick():
                     time.sleep(_IDLE_SLEEP)
         except MemoryError as error:
-            self.display.root_group = None
-            self.screen = self.player = self.pool = self.panel_group = None
-            gc.collect()
+            self._keep_only_the_games()
             from .nomemory import give_up
             give_up(self, error)
+
+    def _keep_only_the_games(self):
+        """Out of memory: let go of the screens, the art and the code that
+        draws them, so that the games the keeper holds can be saved."""
+        self.display.root_group = None
+        self.screen = self.player = self.pool = self.panel_group = None
+        self.art = self.background = self.panel_text = None
+        below = __name__.rpartition(".")[0] + "."
+        for name in [key for key in sys.modules if key.startswith(below)]:
+            forget(name)
+        gc.collect()

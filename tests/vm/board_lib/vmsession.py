@@ -191,23 +191,28 @@ def _report(name):
 
 
 def _player():
+    """The Player on the table. The script looks it up at each use and never
+    holds it (or its parts) across a tap: when the App lets go of its screens
+    (out of memory) nothing but the firmware may keep them alive."""
     return _Run.app.player
+
+
+def _overlay():
+    return _Run.app.player.panel.overlay
 
 
 def _goto(pile):
     """Move the cursor to ``pile``: up or down towards its row, left or right
     along it, and sideways when up or down brought it no nearer."""
-    player = _player()
-    layout, art = player.table.layout, player.table.art
-
     def centre(pile):
+        layout, art = _player().table.layout, _player().table.art
         return layout.x[pile] + art.card_w // 2, layout.y[pile] + art.card_h // 2
     to_x, to_y = centre(pile)
     gap = None  # rows apart after the last up or down
-    for _ in range(4 * player.game.pile_count):
-        if player.cursor == pile or player.panel.overlay is not None:
+    for _ in range(4 * _player().game.pile_count):
+        if _player().cursor == pile or _overlay() is not None:
             return
-        x, y = centre(player.cursor)
+        x, y = centre(_player().cursor)
         if y != to_y and (gap is None or abs(to_y - y) < gap):
             gap = abs(to_y - y)
             yield from _tap(K.DOWN if to_y > y else K.UP, "table-cursor")
@@ -219,18 +224,17 @@ def _goto(pile):
 def _move(src, n, dst):
     """Pick cards up from ``src`` (A takes the most, A again one fewer,
     down to ``n``) and put them down on ``dst``."""
-    player = _player()
     yield from _goto(src)
-    if player.cursor != src or player.panel.overlay is not None:
+    if _player().cursor != src or _overlay() is not None:
         return
     yield from _tap(K.A, "table-pickup")
-    while player.held is not None and player.held[1] > n:
+    while _player().held is not None and _player().held[1] > n:
         yield from _tap(K.A, "table-pickup")
-    if player.held is None:
+    if _player().held is None:
         return
     yield from _goto(dst)
     yield from _tap(K.A, "table-putdown")
-    if player.held is not None:  # it could not go there: put it back
+    if _player().held is not None:  # it could not go there: put it back
         yield from _tap(K.B, "table-putdown")
 
 
@@ -254,11 +258,10 @@ def _deal():
 def _play(actions):
     """``actions`` turns of play: mostly moves, some deals, homes and undos."""
     for turn in range(actions):
-        player = _player()
-        if player.panel.overlay is not None:  # won or stuck: look at the table
+        if _overlay() is not None:  # won or stuck: look at the table
             yield from _tap(K.B, "notices")
             return
-        moves = player.game.moves()
+        moves = _player().game.moves()
         if turn % 6 == 5:
             yield from _tap(K.SELECT, "table-undo")
         elif turn % 6 == 3:
@@ -275,10 +278,8 @@ def _menu(item, kind="menu", opened=False):
     key, or its place) and choose it."""
     if not opened:
         yield from _tap(K.START, "menu-open")
-    menu = _player().panel.overlay
-    keys = [label for label, _ in menu.items]
-    wanted = item if isinstance(item, int) else keys.index(item)
-    while menu.choice != wanted:
+    wanted = item if isinstance(item, int) else [key for key, _ in _overlay().items].index(item)
+    while _overlay().choice != wanted:
         yield from _tap(K.DOWN, kind)
     yield from _tap(K.A, "menu %s" % item)
 
