@@ -7,7 +7,6 @@ anything the display is refreshed once.
 """
 
 import gc
-import sys
 import time
 
 import displayio
@@ -267,7 +266,5 @@ class App:
         self.display.root_group = None
         self.screen = self.player = self.pool = self.panel_group = None
         self.art = self.background = self.panel_text = None
-        below = __name__.rpartition(".")[0] + "."
-        for name in [key for key in sys.modules if key.startswith(below)]:
-            forget(name)
+        forget(__name__.rpartition(".")[0])  # every screen's code: nomemory comes in alone
         gc.collect()
