@@ -25,8 +25,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 
-import test_oracle_agreement as agreement        # noqa: E402
+# patience.games first: the test module's parameters name the games (under
+# pytest, conftest.py imports it)
 from patience.games import GAMES                   # noqa: E402
+import test_oracle_agreement as agreement        # noqa: E402
 
 
 def run_one(task):

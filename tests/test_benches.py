@@ -1,0 +1,56 @@
+"""Every bench in bench/ still runs: a short run of each, or for the slow
+ones an import, so that a bench nobody ran for a while has not quietly
+broken (bench/agreement.py once failed on its first import). The benches
+print numbers; no figure is asserted here."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import vm
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+# bench: (arguments for a short run, needs the VM)
+SHORT_RUNS = {
+    "agreement": (["4", "--jobs", "1"], False),
+    "engine": (["1"], False),
+    "fuzz": (["50", "1"], False),
+    "sheet": ([], False),
+    "solver": (["--deals", "1-1", "--nodes", "500"], False),
+    "ui": (["5"], False),
+    "memory": ([], True),
+    "solver_device": (["--nodes", "200"], True),
+    "startup": (["--runs", "1"], True),
+    "text_cost": ([], True),
+}
+# over a minute even when short: only imported here
+IMPORTED_ONLY = {"device_memory": True, "presses": False, "quagnes": False}
+
+
+def _python(*args):
+    done = subprocess.run([sys.executable, *args], cwd=BENCH.parent, capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done.stdout
+
+
+def test_every_bench_is_tried():
+    assert {path.stem for path in BENCH.glob("*.py")} == set(SHORT_RUNS) | set(IMPORTED_ONLY)
+
+
+@pytest.mark.parametrize("name", sorted(SHORT_RUNS))
+def test_a_short_run_prints_numbers(name):
+    args, needs_vm = SHORT_RUNS[name]
+    if needs_vm:
+        vm.require_vm()
+    out = _python(str(BENCH / f"{name}.py"), *args)
+    assert any(char.isdigit() for char in out)
+
+
+@pytest.mark.parametrize("name", sorted(IMPORTED_ONLY))
+def test_a_slow_bench_imports(name):
+    if IMPORTED_ONLY[name]:
+        vm.require_vm()
+    _python("-c", f"import sys; sys.path.insert(0, 'bench'); import {name}")
