@@ -12,7 +12,8 @@ Output lines:
     SHEET <class of the card sheet>          (Bitmap when it fits in RAM)
     STEP <name> <live heap>                  after each step (the heap the
                                              firmware keeps, after gc.collect)
-    GAME <name> <seed> <done> <state hex>    part 1 at its end, part 2 at start
+    GAME <name> <seed> <done> <state hex>    part 1 at its end, part 2 at start;
+                                             on giving up, the game then in play
     PRESS <kind> <max> <total> <count>       with ``measure``: bytes allocated
                                              per press, as on a board
     DONE
@@ -89,6 +90,7 @@ def main(part, measure=False, save_to=None, ram_sheet=True):
     except Done:
         pass
     else:  # the App gave up (out of memory: it saved and said so)
+        _print_kept_game()
         if save_to:
             vmctl.save_nvm(save_to)
         raise MemoryError("code.py ended before the session did")
@@ -173,8 +175,19 @@ def _close_window():
         kind[2] += 1
 
 
-def _print_game():
-    game = _Run.app.game
+def _print_kept_game():
+    """The last game played as the keeper holds it: live, put away as bytes,
+    or none yet."""
+    saved = _Run.app.keeper.saved
+    game = saved.games[saved.settings.last_game]
+    if isinstance(game, (bytes, bytearray)):
+        game = sys.modules["patience"].load_game(game)
+    if game is not None:
+        _print_game(game)
+
+
+def _print_game(game=None):
+    game = game or _Run.app.game
     print("GAME", game.name, game.seed, game.done, "".join("%02x" % b for b in game.state))
 
 
