@@ -18,7 +18,7 @@ import vm
 from vm import session
 
 PY_HEAP_KB = 126  # every heap from 120 up passes
-MPY_HEAP_KB = 114  # every heap from 107 up passes
+MPY_HEAP_KB = 114  # every heap from 108 up passes
 TABLE_LIMIT = 256  # bytes per press on the table
 PANEL_LIMIT = 1024  # bytes per press on the title, menus and panels
 LIMITS = {"table-cursor": TABLE_LIMIT, "table-pickup": TABLE_LIMIT,
