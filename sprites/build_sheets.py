@@ -621,13 +621,15 @@ def sheet_fields(spec):
     """Per-size values for sheets.py, in SHEET_FIELDS order."""
     fan_x, fan_y = fan_steps(spec)
     geometry = layout(spec)
-    return (('"/%s"' % sheet_path(spec), spec.card_w, spec.card_h, spec.font_w,
+    return (('"/%s"' % sheet_path(spec), bitmap_ram(geometry.width, geometry.height),
+             spec.card_w, spec.card_h, spec.font_w,
              spec.font_h, geometry.font_first, fan_x, fan_y, spec.fan_back_y,
              spec.frame_step) + geometry.strips)
 
 
 SHEET_FIELDS = (
     ("PATH", "the sheet BMP from the CIRCUITPY root"),
+    ("RAM_BYTES", "its pixels' bytes when loaded into RAM as a displayio.Bitmap"),
     ("CARD_W", "card tile width"),
     ("CARD_H", "card tile height"),
     ("FONT_W", "font tile width (glyph + spacing)"),

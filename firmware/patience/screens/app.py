@@ -67,7 +67,7 @@ class App:
         self.background = self._background()
         self.panel_text = panel_text(self.art, self.width, self.height)  # 1.7 KB in one piece
         self.panel_group = None  # the screen group it is in
-        self.pool = None  # the 52 card TileGrids, while a game is on the table
+        self.pool = None  # the 52 card TileGrids, made for the first game and kept
         self.screen = None
         self.player = None
         self.left = None  # the game put away for the title screen
@@ -208,7 +208,7 @@ class App:
         rules = player.game.rules.__name__
         self.keeper.put_away(player.game)
         player.release()
-        self.player = self.pool = None
+        self.player = None  # the card TileGrids stay for the next game
         if self.screen is player:
             self.screen = None
         package = __name__.rpartition(".")[0]

@@ -1,16 +1,26 @@
 """The sprite sheet and its palettes: loaded once, shared by every TileGrid.
 
-The sheet is loaded into RAM as a displayio.Bitmap when it fits (fast to
-draw) and falls back to displayio.OnDiskBitmap when memory is short. Its
-pixels are roles (see sheets.py); a palette per use colours them: card
-faces black or red (tinted when picked up), backs, empty places, the three
-frames, the status line and the panels.
+The sheet is loaded into RAM as a displayio.Bitmap when the heap holds it
+and the rest of the game (fast to draw), else it stays on the drive as a
+displayio.OnDiskBitmap (slower to draw, 8-17 KB less heap). Its pixels are
+roles (see sheets.py); a palette per use colours them: card faces black or
+red (tinted when picked up), backs, empty places, the three frames, the
+status line and the panels.
 """
 
+import gc
+
 import displayio
+from micropython import const
 
 from ..core.modules import forget
 from . import sheets
+
+# Free heap the rest of the game needs beside a sheet in RAM, when the sheet
+# loads: measured on the VM (tests/test_device_session.py) 71 KB from .py
+# and 58 KB from .mpy, and 2 KB more to spare.
+_ROOM_FROM_PY = const(73 * 1024)
+_ROOM_FROM_MPY = const(60 * 1024)
 
 
 class Art:
@@ -22,7 +32,7 @@ class Art:
         self.card_h = sheets.CARD_H[size]
         self.font_w = sheets.FONT_W[size]
         self.font_h = sheets.FONT_H[size]
-        self.bitmap = self._load(root + sheets.PATH[size])
+        self.bitmap = self._load(root + sheets.PATH[size], sheets.RAM_BYTES[size])
         make = self._palette
         # by card colour (0 black, 1 red), then picked up or not
         self.faces = ((make(sheets.PALETTE_BLACK), make(sheets.PALETTE_BLACK_PICKED)),
@@ -36,7 +46,12 @@ class Art:
         self.panel = make(sheets.PALETTE_PANEL, clear=sheets.ROLE_EDGE)  # see sheets: holes
 
     @staticmethod
-    def _load(path):
+    def _load(path, ram_bytes):
+        """The sheet in RAM when the heap holds it and the game, else on the drive."""
+        gc.collect()
+        free = getattr(gc, "mem_free", lambda: ram_bytes + _ROOM_FROM_PY)()  # CPython: plenty
+        if free < ram_bytes + (_ROOM_FROM_PY if __file__.endswith(".py") else _ROOM_FROM_MPY):
+            return displayio.OnDiskBitmap(path)
         try:
             import adafruit_imageload
             bitmap, _ = adafruit_imageload.load(path, bitmap=displayio.Bitmap,

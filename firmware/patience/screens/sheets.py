@@ -130,6 +130,7 @@ FONT_ABOVE_LATIN1_CHAR = (140, 156, 159, 146)  # the font char of each
 SMALL = 0
 LARGE = 1
 PATH = ("/sheets/small.bmp", "/sheets/large.bmp")  # the sheet BMP from the CIRCUITPY root
+RAM_BYTES = (7920, 16896)  # its pixels' bytes when loaded into RAM as a displayio.Bitmap
 CARD_W = (16, 24)  # card tile width
 CARD_H = (22, 32)  # card tile height
 FONT_W = (4, 6)  # font tile width (glyph + spacing)
