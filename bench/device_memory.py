@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import vm  # noqa: E402  (tests/ on the path first)
 from vm import session  # noqa: E402
 from test_device_session import LIMITS, MPY_HEAP_KB, PY_HEAP_KB  # noqa: E402
+from patience.screens.sheets import RAM_BYTES, SMALL  # noqa: E402
 
 GOALS = {False: 96, True: 72}  # KB, from .py and from .mpy
-SHEET_BYTES = 7920  # the small sheet's pixels (screens/sheets.py)
 BITMAP_OBJECT = 48  # a displayio.Bitmap's C object (DEVICE-FACTS.md)
 NAMES_ROOM = 1280  # the one pool of names the VM leaves the firmware (board_lib/vmrun.py)
 # MicroPython's dict sizes (py/map.c): the compiler's table of a module's
@@ -101,7 +101,7 @@ def _heap_split(compiled):
                                 names=tuple(modules))
     imported = vm.run(script, 512, compiled, whole_app=True)
     code = int(imported.split("LIVE")[1].split()[0]) - _names_bytes(imported)
-    sheet = SHEET_BYTES + BITMAP_OBJECT
+    sheet = RAM_BYTES[SMALL] + BITMAP_OBJECT
     return code, names, sheet, live - code - names - sheet, live, len(modules)
 
 

@@ -44,7 +44,7 @@ from .tree import (
 
 PROG = "patience-flash"
 PY_NOTE = (
-    "copying .py files: the board compiles them as the game runs, which takes about 110 KB of "
+    "copying .py files: the board compiles them as the game runs, which takes about 112 KB of "
     "heap, 125 KB to keep the card sheet in RAM, where it draws faster (a PyBadge leaves "
     "130-145 KB); give --mpy-cross PATH (CircuitPython's own mpy-cross of the board's major "
     "version) for .mpy files, which load faster and need about 95 KB (112 KB with the sheet in "

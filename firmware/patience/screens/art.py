@@ -48,10 +48,12 @@ class Art:
     @staticmethod
     def _load(path, ram_bytes):
         """The sheet in RAM when the heap holds it and the game, else on the drive."""
-        gc.collect()
-        free = getattr(gc, "mem_free", lambda: ram_bytes + _ROOM_FROM_PY)()  # CPython: plenty
-        if free < ram_bytes + (_ROOM_FROM_PY if __file__.endswith(".py") else _ROOM_FROM_MPY):
-            return displayio.OnDiskBitmap(path)
+        mem_free = getattr(gc, "mem_free", None)  # CPython has none, and heap to spare
+        room = _ROOM_FROM_PY if __file__.endswith(".py") else _ROOM_FROM_MPY
+        if mem_free is not None:
+            gc.collect()
+            if mem_free() < ram_bytes + room:
+                return displayio.OnDiskBitmap(path)
         try:
             import adafruit_imageload
             bitmap, _ = adafruit_imageload.load(path, bitmap=displayio.Bitmap,

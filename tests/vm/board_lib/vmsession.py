@@ -90,9 +90,9 @@ def main(part, measure=False, save_to=None, ram_sheet=True):
     except Done:
         pass
     else:  # the App gave up (out of memory: it saved and said so)
-        _print_kept_game()
         if save_to:
             vmctl.save_nvm(save_to)
+        _print_kept_game()
         raise MemoryError("code.py ended before the session did")
     _finish(part, save_to)
 
