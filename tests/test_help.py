@@ -8,6 +8,7 @@ board's buttons and the firmware's gesture code).
 import re
 
 import pytest
+from hypothesis import given, strategies as st
 
 import patience
 from host_sim.simulator.boards import BOARDS
@@ -62,6 +63,27 @@ def test_each_help_page_scrolls_to_its_end(board, game, lang):
         shown = _shown(simulated)
         assert shown != first and reader.lines[-1].strip() in shown
         assert any(word in " ".join(shown) for word in ("A", "B"))  # the controls come last
+
+
+_WORDS = st.lists(st.text(alphabet="ABCÉ'.:", min_size=1, max_size=14), max_size=12)
+_PARAGRAPHS = st.lists(st.tuples(_WORDS, st.sampled_from((" ", "  "))).map(
+    lambda words_gap: words_gap[1].join(words_gap[0])), min_size=1, max_size=3)
+
+
+@given(paragraphs=_PARAGRAPHS, width=st.integers(4, 40))
+def test_wrapped_help_keeps_every_word_in_order_within_the_width(paragraphs, width):
+    """A paragraph's lines give back its words in order, none starts with a
+    space, and a line is wider than the panel only when it is one word; a
+    line break in the text always starts a new line."""
+    from patience.screens.helppage import wrap
+    assert wrap("\n".join(paragraphs), width) == [
+        line for paragraph in paragraphs for line in wrap(paragraph, width)]
+    for paragraph in paragraphs:
+        lines = wrap(paragraph, width)
+        assert " ".join(lines).split() == paragraph.split()
+        for line in lines:
+            assert len(line) <= width or " " not in line
+            assert not line.startswith(" ")
 
 
 @pytest.mark.parametrize("board", PLAYABLE)

@@ -58,16 +58,22 @@ class Reader:
 
 def wrap(text, width):
     """``text`` cut into lines of at most ``width`` characters, at spaces
-    (and at each line break it holds)."""
+    (a longer word has a line of its own), and at each line break it holds.
+    Each line is cut from the text once: no piece of a line is made."""
     lines = []
     for part in text.split("\n"):
-        line = ""
-        for word in part.split(" "):
-            if line and len(line) + 1 + len(word) > width:
-                lines.append(line)
-                line = ""
-            line = word if not line else line + " " + word
-        lines.append(line)
+        start = 0
+        while len(part) - start > width:
+            cut = part.rfind(" ", start, start + width + 1)
+            if cut <= start:  # the word is longer than a line
+                cut = part.find(" ", start + 1)
+                if cut < 0:
+                    break
+            lines.append(part[start:cut])
+            start = cut + 1
+            while part[start:start + 1] == " ":  # no line starts with a space
+                start += 1
+        lines.append(part[start:])
     return lines
 
 
