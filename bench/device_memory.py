@@ -7,10 +7,11 @@ heap the firmware keeps), the bytes allocated per button press by kind
 (as on a board: see board_lib/vmsession.py) against the limits of
 tests/test_device_session.py, how many names the session interns, where
 the live heap goes in a game (module code, names, the card sheet, objects),
-the modules whose compiling from .py needs the largest pieces of heap, and for
-each part of the session the smallest heap from which every heap up to the
-test's passes, from .py and from .mpy, with the card sheet in RAM and with
-the OnDiskBitmap fallback allowed. About a minute and a half.
+the modules whose compiling from .py needs the largest pieces of heap, how
+broken up the free heap is at each step (a little above the smallest heap
+that passes), and for each part of the session the smallest heap from which
+every heap up to the test's passes, from .py and from .mpy, with the card
+sheet in RAM and with the OnDiskBitmap fallback allowed. About two minutes.
 """
 
 import sys
@@ -105,6 +106,46 @@ def _heap_split(compiled):
     return code, names, sheet, live - code - names - sheet, live, len(modules)
 
 
+FREE_PIECES_KB = {False: 116, True: 98}  # a little above each smallest heap, sheet on the drive
+FREE_PIECES = """
+import gc, micropython, vmsession
+_report = vmsession._report
+def report(name):  # the free heap after a collection, and its largest piece
+    gc.collect()
+    micropython.mem_info()
+    print("FREE", name)
+    yield from _report(name)
+vmsession._report = report
+"""
+
+
+def _free_pieces(compiled):
+    """{step: (free bytes, largest free piece)} through part 1."""
+    out = vm.run(FREE_PIECES + session.script(1, ram_sheet=False),
+                 FREE_PIECES_KB[compiled], compiled, whole_app=True)
+    rows, free, largest = {}, 0, 0
+    for line in out.splitlines():
+        if line.startswith("GC: total:"):
+            free = int(line.rsplit("free:", 1)[1])
+        elif "max free sz:" in line:  # in blocks of 16 bytes
+            largest = 16 * int(line.rsplit("max free sz:", 1)[1])
+        elif line.startswith("FREE "):
+            rows[line[5:]] = (free, largest)
+    return rows
+
+
+def free_pieces_table():
+    """How broken up the free heap is at each step: what is free after a
+    collection, and the largest piece of it (what one allocation can get)."""
+    py, mpy = _free_pieces(False), _free_pieces(True)
+    print(f"\nthe free heap after a collection and its largest piece (bytes), the sheet on "
+          f"the drive, at {FREE_PIECES_KB[False]} KB from .py and {FREE_PIECES_KB[True]} KB "
+          "from .mpy")
+    print(f"{'step':<38}{'.py free':>10}{'largest':>9}{'.mpy free':>11}{'largest':>9}")
+    for name, (free, largest) in mpy.items():
+        print(f"{name:<38}{py[name][0]:>10}{py[name][1]:>9}{free:>11}{largest:>9}")
+
+
 def presses_table(presses):
     print("\nbytes allocated per press, as on a board (firmware from .py)")
     print(f"{'kind':<20}{'most':>7}{'average':>9}{'presses':>9}{'limit':>7}")
@@ -165,6 +206,7 @@ def main():
     names_line()
     heap_split_table()
     compile_pieces()
+    free_pieces_table()
     heaps_table()
 
 

@@ -54,3 +54,17 @@ def test_a_slow_bench_imports(name):
     if IMPORTED_ONLY[name]:
         vm.require_vm()
     _python("-c", f"import sys; sys.path.insert(0, 'bench'); import {name}")
+
+
+def test_the_free_heap_table_names_every_step():
+    """bench/device_memory.py's table of the free heap's largest piece, the
+    one part of that slow bench quick enough to run here: a row per step of
+    the session's first part, with figures that add up."""
+    vm.require_vm()
+    out = _python("-c", "import sys; sys.path.insert(0, 'bench'); import device_memory; "
+                  "device_memory.free_pieces_table()")
+    rows = [line.split() for line in out.splitlines() if line[:1].isalpha() and line[-1:].isdigit()]
+    assert [row[0] for row in rows][:2] == ["title", "title:"]
+    for row in rows:
+        py_free, py_largest, mpy_free, mpy_largest = map(int, row[-4:])
+        assert 0 < py_largest <= py_free and 0 < mpy_largest <= mpy_free
