@@ -9,6 +9,8 @@ positions stored) must be exactly the host's, since both run the same code.
 Skipped, saying why, where the VM is absent (see tests/vm).
 """
 
+import pytest
+
 import patience
 from patience.solver import search as solver
 from host_sim.tools.solving import play
@@ -79,3 +81,58 @@ def test_the_hint_in_a_game_on_the_vm_follows_a_winning_line():
     verdict, action, _ = device_hint(game)
     assert verdict == "won" and hinted == str(action)
     assert status == "HINT: A WINNING MOVE (A PLAYS IT)"
+
+
+PYBADGE_HEAP_KB = 140  # a PyBadge leaves 130-145 KB (README, device budget)
+HINT_IN_EACH_GAME = """
+import vmsession
+_report = vmsession._report
+def report(name):  # in each game of the session, the hint for deal 2 of Eagle Wing
+    if name.startswith("play "):
+        import patience
+        print("HINT", name, vmsession._Run.app.advise(patience.new_game("eagle-wing", seed=2))[0])
+    yield from _report(name)
+vmsession._report = report
+"""
+
+
+def test_on_a_pybadges_heap_the_boards_search_answers_in_every_game():
+    """From .mpy files, with the whole game on a PyBadge's heap (broken up,
+    its largest free piece 24-32 KB), the hint's own search runs in each
+    game and finds deal 2 of Eagle Wing won: the table is the largest the
+    heap gives in one piece. It used to ask for 64 KB free and never ran."""
+    vm.require_vm()
+    from vm import session
+    out = vm.run(HINT_IN_EACH_GAME + session.script(1), PYBADGE_HEAP_KB, True, whole_app=True)
+    hints = [line.split()[-1] for line in out.splitlines() if line.startswith("HINT ")]
+    assert hints == ["won"] * len(patience.games.GAMES)
+    assert out.splitlines()[-1] == "DONE"   # and the session played on to its end
+
+
+def test_without_16_kb_in_one_piece_the_search_takes_a_smaller_table(monkeypatch):
+    """The table is the largest of 16, 8 and 4 KB the heap gives; with not
+    even 4 KB the hint cannot say, and the search's code is let go."""
+    import sys
+    import types
+    from patience.screens import advice
+    from patience.solver.tables import HashTable
+    made = []
+
+    def heap_with_pieces_up_to(most_bytes):
+        def make(slots):
+            if 8 * slots > most_bytes:
+                raise MemoryError("memory allocation failed, allocating %d bytes" % (8 * slots))
+            made.append(slots)
+            return HashTable(slots)
+        return types.SimpleNamespace(HashTable=make, DEVICE_SLOTS=solver.DEVICE_SLOTS)
+
+    assert advice._table(heap_with_pieces_up_to(10000)).capacity() == 768   # 8 KB: 1,024 slots
+    assert advice._table(heap_with_pieces_up_to(5000)).capacity() == 384    # 4 KB
+    assert made == [1024, 512]
+    with pytest.raises(MemoryError):
+        advice._table(heap_with_pieces_up_to(4000))
+    table = advice._table
+    monkeypatch.setattr(advice, "_table", lambda search: table(heap_with_pieces_up_to(0)))
+    # (this module's advice: a test before may have let go of patience.screens)
+    assert advice.device_hint(patience.new_game("eagle-wing", seed=2)) == ("unknown", None, False)
+    assert "patience.solver.search" not in sys.modules
