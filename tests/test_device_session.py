@@ -175,6 +175,28 @@ vmsession._report = report
 """
 
 
+def _fill_the_heap_in_play(nvm, compiled, heap_kb):
+    """Run part 1 until the heap is made full in the first game; check that
+    the App saved the game on screen and said so; return what it printed."""
+    import patience
+    from patience.saves.store import Store
+    with pytest.raises(vm.VMMemoryError) as failed:
+        vm.run(FILL_THE_HEAP_IN_PLAY + session.script(1, save_to=nvm),
+               heap_kb, compiled, whole_app=True)
+    out = failed.value.out
+    assert "OUT OF MEMORY. YOUR GAME IS SAVED: PRESS RESET TO PLAY ON." in out
+    (filled,) = [line.split() for line in out.splitlines() if line.startswith("IN PLAY")]
+    assert int(filled[2]) > 0 and filled[3] == "True"  # moves not saved yet when it filled
+    # the game on screen when the App gave up, as the session saw it (it may
+    # have gone on a few presses, in the garbage they freed), not as the
+    # keeper held it: it is the one in the NVM
+    (on_screen,) = [line.split()[1:] for line in out.splitlines() if line.startswith("GAME ")]
+    saved = Store(bytearray(nvm.read_bytes())).load()
+    (game,) = [patience.load_game(blob) for blob in saved.games if blob is not None]
+    assert [game.name, str(game.seed), str(game.done), game.state.hex()] == on_screen
+    return out
+
+
 @pytest.mark.parametrize("compiled, heap_kb", [(False, PY_HEAP_KB), (True, MPY_HEAP_KB)],
                          ids=["py", "mpy"])
 def test_out_of_memory_in_a_game_saves_it_and_says_so(tmp_path, compiled, heap_kb):
@@ -182,23 +204,20 @@ def test_out_of_memory_in_a_game_saves_it_and_says_so(tmp_path, compiled, heap_k
     go of its screens, their art and their code, saves the game in play and
     says so, and the game is there, moves and all, after a restart: nothing
     lost. From .py the save's code is compiled then, in what was let go."""
-    import patience
-    from patience.saves.store import Store
-    nvm = tmp_path / "nvm.bin"
-    with pytest.raises(vm.VMMemoryError) as failed:
-        vm.run(FILL_THE_HEAP_IN_PLAY + session.script(1, save_to=nvm), heap_kb, compiled,
-               whole_app=True)
-    out = failed.value.out
-    assert "OUT OF MEMORY. YOUR GAME IS SAVED: PRESS RESET TO PLAY ON." in out
+    out = _fill_the_heap_in_play(tmp_path / "nvm.bin", compiled, heap_kb)
     assert ("FROM .PY FILES" in out) == (not compiled)
-    (filled,) = [line.split() for line in out.splitlines() if line.startswith("IN PLAY")]
-    assert int(filled[2]) > 0 and filled[3] == "True"  # moves not saved yet when it filled
-    # the game in play when the App gave up (the session may have gone on a
-    # few presses, in the garbage they freed): it is the one in the NVM
-    (in_play,) = [line.split()[1:] for line in out.splitlines() if line.startswith("GAME ")]
-    saved = Store(bytearray(nvm.read_bytes())).load()
-    (game,) = [patience.load_game(blob) for blob in saved.games if blob is not None]
-    assert [game.name, str(game.seed), str(game.done), game.state.hex()] == in_play
+
+
+def test_out_of_memory_saves_the_game_wherever_the_heap_lies(tmp_path):
+    """The same in eight heap layouts, from .py: the session's script names
+    an NVM file 0 to 7 blocks of 16 bytes longer, and everything allocated
+    after it lies that much further up. A collection that a failing
+    allocation starts deep in the C stack can find pointers to the screens
+    that the failed press left there and free nothing: before the App
+    collected first, in one of these layouts it ran out again while letting
+    go, and the game was not saved."""
+    for blocks in range(8):
+        _fill_the_heap_in_play(tmp_path / ("n" * 16 * blocks + ".bin"), False, PY_HEAP_KB)
 
 
 @pytest.mark.parametrize("compiled, heaps_kb", [(False, range(104, 110)),

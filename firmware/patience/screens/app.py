@@ -266,5 +266,9 @@ class App:
         self.display.root_group = None
         self.screen = self.player = self.pool = self.panel_group = None
         self.art = self.background = self.panel_text = None
+        # Collect before anything allocates: a collection that a failing
+        # allocation starts runs deeper in the C stack, where the failed
+        # press may have left pointers to the screens, and frees nothing.
+        gc.collect()
         forget(__name__.rpartition(".")[0])  # every screen's code: nomemory comes in alone
         gc.collect()

@@ -5,7 +5,8 @@ played through its buttons.
 from the main loop's idle sleep (vmclock's sleep hook): each time the App
 waits, the session's script queues the next button tap, lets time pass, or
 prints a report. It never calls a screen method; it reads the App (captured
-at its first tick) only to plan where to press. ``random`` is seeded, so a
+at its first tick) only to plan where to press and to note the game on
+screen. ``random`` is seeded, so a
 session deals the same games every time.
 
 Output lines:
@@ -13,7 +14,9 @@ Output lines:
     STEP <name> <live heap>                  after each step (the heap the
                                              firmware keeps, after gc.collect)
     GAME <name> <seed> <done> <state hex>    part 1 at its end, part 2 at start;
-                                             on giving up, the game then in play
+                                             on giving up in a game, the game
+                                             last on screen (as the player saw
+                                             it, not as the keeper holds it)
     PRESS <kind> <max> <total> <count>       with ``measure``: bytes allocated
                                              per press, as on a board
     DONE
@@ -72,6 +75,7 @@ class _Run:
     since = -1  # gc.mem_alloc() at the measured tap, or -1
     events = 0  # keypad.Event objects made before it
     presses = {}  # kind -> [max, total, count]
+    on_screen = None  # the game on screen at the App's last idle (None on the title)
 
 
 # ---------------------------------------------------------------- the driver
@@ -92,7 +96,8 @@ def main(part, measure=False, save_to=None, ram_sheet=True):
     else:  # the App gave up (out of memory: it saved and said so)
         if save_to:
             vmctl.save_nvm(save_to)
-        _print_kept_game()
+        if _Run.on_screen is not None:
+            _print_game(_Run.on_screen)
         raise MemoryError("code.py ended before the session did")
     _finish(part, save_to)
 
@@ -118,6 +123,7 @@ def _idle():
     if _Run.app is None:
         _capture()
         return
+    _Run.on_screen = _Run.app.game  # a reference: the game a player sees, not a copy
     while True:
         try:
             kind, label = next(_Run.script)
@@ -173,17 +179,6 @@ def _close_window():
         kind[0] = max(kind[0], used)
         kind[1] += used
         kind[2] += 1
-
-
-def _print_kept_game():
-    """The last game played as the keeper holds it: live, put away as bytes,
-    or none yet."""
-    saved = _Run.app.keeper.saved
-    game = saved.games[saved.settings.last_game]
-    if isinstance(game, (bytes, bytearray)):
-        game = sys.modules["patience"].load_game(game)
-    if game is not None:
-        _print_game(game)
 
 
 def _print_game(game=None):
