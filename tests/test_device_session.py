@@ -60,6 +60,43 @@ def test_with_less_heap_the_sheet_stays_on_the_drive_and_the_session_fits(compil
     assert played.games[0] == played.games[1]
 
 
+LARGE_SHEET_GAMES = """
+import gc
+from patience.screens.app import App
+RAN = []
+App.run = lambda self: RAN.append(self)  # the App built as code.py builds it, then driven here
+from patience.boards import prepare
+prepare().run()
+app = RAN[0]
+print("SHEET", type(app.art.bitmap).__name__)
+for name in ("eagle-wing", "agnes", "glenwood", "chessboard"):
+    app.play(name)
+    for button in (4, 4, 5, 1, 6, 1, 0, 3, 4, 5, 1, 1, 7, 0, 3, 3, 2, 2):  # ... Start, Start
+        app.screen.press(button)
+        app.display.refresh()
+    app.title(name)
+print("PLAYED")
+"""
+# heaps round the one from which the sheet check first loads the large sheet into RAM
+LARGE_SHEET_HEAPS_KB = {False: range(158, 168), True: range(128, 138)}
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["py", "mpy"])
+def test_the_sheet_check_leaves_room_for_the_large_sheet(compiled):
+    """The room screens/art.py keeps beside a sheet in RAM was measured with
+    the small sheet; on a CLUE (240x240: the large sheet, 16.5 KB in RAM,
+    and larger panels) every heap where the check loads the sheet into RAM
+    also plays the four games, moves, the menu and back to the title."""
+    sheets = []
+    for heap_kb in LARGE_SHEET_HEAPS_KB[compiled]:
+        out = vm.run(LARGE_SHEET_GAMES, heap_kb, compiled, board="clue_nrf52840_express",
+                     whole_app=True)
+        assert out.rstrip().endswith("PLAYED")
+        sheets += [line.split()[1] for line in out.splitlines() if line.startswith("SHEET")]
+    # the heaps straddle the switch (when the firmware shrinks, lower them)
+    assert sheets[0] == "OnDiskBitmap" and sheets[-1] == "Bitmap"
+
+
 @pytest.fixture(scope="module")
 def presses():
     vm.require_vm()  # module fixtures come before the autouse one
