@@ -278,8 +278,7 @@ def test_a_session_that_runs_out_of_memory_keeps_its_game(compiled, heaps_kb):
     assert set(endings) <= {saved, start}
 
 
-def test_too_little_memory_to_start_says_so_on_the_screen():
-    out = vm.run("""
+START_AND_WAIT = """
 import vmctl
 class Waiting(Exception):
     pass
@@ -290,6 +289,28 @@ try:
     import code
 except Waiting:
     print("waiting")
-""", 64)
+"""
+
+
+def test_too_little_memory_to_start_says_so_on_the_screen():
+    out = vm.run(START_AND_WAIT, 64)
     assert "Not enough memory to start. From .py files the game needs about 112 KB" in out
     assert out.rstrip().endswith("waiting")
+
+
+@pytest.mark.parametrize("compiled, heaps_kb", [(False, range(19, 35)), (True, range(12, 28))],
+                         ids=["py", "mpy"])
+def test_any_heap_too_small_to_start_says_not_enough_memory(compiled, heaps_kb):
+    """From the smallest heap that runs code.py's first lines: on the screen
+    when there is room to draw it, else as the error that CircuitPython's
+    terminal shows; never a bare allocation failure, never blamed on the
+    buttons (which once caught the MemoryError as a pin fault)."""
+    told = "Not enough memory to start."
+    for heap_kb in heaps_kb:
+        try:
+            out = vm.run(START_AND_WAIT, heap_kb, compiled)
+        except vm.VMMemoryError as failed:
+            assert f"MemoryError: {told}" in failed.traceback, f"{heap_kb} KB"
+        else:
+            assert told in out and out.rstrip().endswith("waiting"), f"{heap_kb} KB"
+            assert "Buttons failed" not in out

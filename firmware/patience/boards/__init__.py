@@ -19,6 +19,8 @@ own board (listed below).
 # On any other board the screen (or, without one, the serial console) says
 # which board it is and what is missing; nothing raises.
 
+import gc
+
 from ..core.modules import forget
 
 # board_id (the "Board ID:" line of boot_out.txt) -> (module, profile function)
@@ -75,6 +77,8 @@ def setup(board):
         return None, why
     try:
         keys = profile(board_id)(board, display)
+    except MemoryError:  # not the buttons' fault: prepare says so
+        raise
     except Exception as err:  # pylint: disable=broad-except  # a pin missing or in use
         return None, "Buttons failed: %s" % err
     labels = getattr(board, "KEY_LABELS", None)  # the simulator's keys for the buttons
@@ -92,7 +96,11 @@ def prepare(board=None):
         app = build(board)
     except MemoryError as error:  # what was built is garbage now: room to say so
         app = None
-        _no_memory(board, error)
+        gc.collect()  # from here, not deep in the next allocation (see App._keep_only_the_games)
+        try:
+            _no_memory(board, error)
+        except MemoryError:  # no room even for the message: CircuitPython's terminal shows this
+            raise MemoryError(NO_MEMORY) from None
     if app is None and getattr(board, "DISPLAY", None) is not None:
         wait()  # keep the message on the screen
     return app
