@@ -52,6 +52,23 @@ def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
         assert s.status() == "AT THE DEAL" and s.app.game.done == 0
 
 
+def _no_room():
+    raise MemoryError("memory allocation failed, allocating 337 bytes")
+
+
+def _check_told(capsys, path, kept, saved):
+    """What the App printed on giving up says ``saved`` (the NVM holds
+    ``kept``, the game after a restart) or says it could not save."""
+    out = capsys.readouterr().out
+    assert "MemoryError: memory allocation failed, allocating 337 bytes" in out
+    if saved:
+        assert "OUT OF MEMORY. YOUR GAME IS SAVED" in out
+        with running(store=_store(path)) as s:       # power back on
+            assert s.app.game.to_bytes() == kept
+    else:
+        assert "THE GAME COULD NOT BE SAVED" in out
+
+
 @pytest.mark.parametrize("saves_work", [True, False])
 def test_out_of_memory_in_play_saves_the_game_and_says_so(tmp_path, capsys, saves_work):
     path = tmp_path / "save.nvm"
@@ -61,20 +78,37 @@ def test_out_of_memory_in_play_saves_the_game_and_says_so(tmp_path, capsys, save
         assert s.app.keeper.dirty                     # not saved yet: the buttons were busy
         if not saves_work:
             s.app.keeper.memo = None                  # as with saves off
-
-        def out_of_memory():
-            raise MemoryError("memory allocation failed, allocating 337 bytes")
-        s.app.tick = out_of_memory
+        s.app.tick = _no_room
         s.app.run()                                   # returns: the loop has ended
         assert s.app.player is None and s.app.screen is None
-    out = capsys.readouterr().out
-    assert "MemoryError: memory allocation failed, allocating 337 bytes" in out
-    if saves_work:
-        assert "OUT OF MEMORY. YOUR GAME IS SAVED" in out
-        with running(store=_store(path)) as s:       # power back on
-            assert s.app.game.to_bytes() == kept
-    else:
-        assert "THE GAME COULD NOT BE SAVED" in out
+    _check_told(capsys, path, kept, saves_work)
+
+
+class _RefusesWrites(bytearray):
+    """An NVM that reads but fails every write, as a worn-out flash would."""
+
+    def __setitem__(self, index, value):
+        raise OSError(5, "write failed")
+
+
+@pytest.mark.parametrize("last_save_wrote", [True, False])
+def test_out_of_memory_with_nothing_new_says_whether_the_nvm_has_it(tmp_path, capsys,
+                                                                    last_save_wrote):
+    """Nothing changed since the last save, and no room even to load the
+    save code: the game is saved if that save wrote, and not if it failed."""
+    path = tmp_path / "save.nvm"
+    with running("agnes", 7, store=_store(path)) as s:
+        _play(s, "agnes", moves=3)
+        keeper = s.app.keeper
+        if not last_save_wrote:
+            keeper.nvm = _RefusesWrites(keeper.nvm[:])
+        keeper.save()
+        assert not keeper.dirty and keeper.in_nvm == last_save_wrote
+        kept = s.app.game.to_bytes()
+        keeper.save = _no_room                       # not even the save code loads now
+        s.app.tick = _no_room
+        s.app.run()
+    _check_told(capsys, path, kept, last_save_wrote)
 
 
 def test_save_waits_for_still_buttons_then_writes(tmp_path, clock):
@@ -156,6 +190,23 @@ def test_statistics_count_wins_and_give_ups_and_reset_asks_first(tmp_path):
         assert "CHESSBOARD" in " ".join(s.panel())
         s.press("up a a")                            # back to Glenwood; reset? yes
         assert "PLAYED 0" in s.panel()
+
+
+def test_a_reset_of_the_statistics_is_saved_at_once(tmp_path):
+    """Reset with nothing else to save, then switched off: still reset."""
+    import json
+    from pathlib import Path
+    win = json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())["glenwood"]
+    path = tmp_path / "s.nvm"
+    with running("glenwood", win["deal"], store=_store(path)) as s:
+        s.press(win["keys"])                         # won: counted and saved
+        assert not s.app.keeper.dirty
+        s.choose("menu.statistics")
+        assert "PLAYED 1" in s.panel()
+        s.press("a a")                               # reset? yes
+        assert "PLAYED 0" in s.panel()
+    with running(store=_store(path)) as s:
+        assert s.app.keeper.stats("glenwood").played == 0
 
 
 def test_unreadable_save_path_is_one_clear_line(capsys):

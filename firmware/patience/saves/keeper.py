@@ -31,6 +31,7 @@ class Keeper:
         self.memo = None
         self.notices = []
         self.dirty = False
+        self.in_nvm = False  # the NVM holds what the keeper holds (no change since)
         self.finished = bytearray(SLOTS)  # this deal already counted, per save NUMBER
         if store is None:
             from .kept import Saved
@@ -39,6 +40,7 @@ class Keeper:
         self.saved = store.load()
         if store.enabled:
             self.nvm, self.memo = store.nvm, store.memo()
+            self.in_nvm = True
         else:
             self.notices.append(store.problem)
         self._take_notice_of(store)
@@ -119,6 +121,7 @@ class Keeper:
     def reset_stats(self, name):
         from .kept import Stats
         self.saved.stats[number(name)] = Stats()
+        self.dirty = True
         self.save()
 
     def save(self):
@@ -128,11 +131,12 @@ class Keeper:
         if not self.dirty:
             return False
         self.dirty = False
+        self.in_nvm = False  # until this save has written
         if self.memo is None:
             return False
         from .store import Store
         store = Store(self.nvm, self.memo)
-        written = store.save(self.saved)
+        written = self.in_nvm = store.save(self.saved)
         if not written:
             self._take_notice_of(store)
         elif store.dropped_undo:

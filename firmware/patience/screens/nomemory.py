@@ -33,6 +33,8 @@ def show_terminal(display):
 
 def _save_all(keeper):
     """True once everything the keeper holds is in the NVM."""
+    if keeper.in_nvm and not keeper.dirty:
+        return True  # nothing changed since a save that wrote: no code to load
     keeper.dirty = True  # whatever the last save did
     try:
         return keeper.save()
