@@ -91,6 +91,15 @@ def test_a_budget_too_small_answers_unknown():
     (["all", "--deal", "3"], "needs --deals"),
     (["agnes", "--deals", "8190-8193", "--bitsets", "x"], "8192"),
     (["agnes", "--deal", "5", "--csv", "x"], "need --deals"),
+    (["agnes", "--deals", "1-"], "not a deal number or range"),
+    (["agnes", "--deals", "\u00b2"], "not a deal number or range"),
+    (["agnes", "--deals", "1-999999999"], "at most 1,000,000 deals"),
+    (["agnes", "--deal", "3", "--time-limit", "inf"], "finite"),
+    (["agnes", "--deal", "3", "--time-limit", "nan"], "finite"),
+    (["agnes", "--deal", "3", "--max-nodes", "0"], "positive"),
+    (["agnes", "--deals", "1-2", "--csv", "/no/such/folder/x.csv"], "existing folder"),
+    (["agnes", "--deals", "1-2", "--csv", "/"], "existing folder"),
+    (["agnes", "--deals", "1-2", "--bitsets", __file__], "not a folder"),
 ])
 def test_bad_input_gets_one_line_and_exit_2(argv, words, capsys):
     assert solve.main(argv) == 2

@@ -68,6 +68,33 @@ def test_the_command_writes_the_won_deals(tmp_path):
     assert [d for d in range(1, 7) if is_winnable("glenwood", d, root)] == won
 
 
+def test_a_partial_run_keeps_what_earlier_runs_proved(tmp_path):
+    """--bitsets updates: deals not solved in this run, or unknown within its
+    limits, keep their marks; only a proof (won or lost) changes one."""
+    folder = tmp_path / "winnable"
+    folder.mkdir()
+    earlier = [2, 3, 4, 5, 6, 7000]
+    (folder / "glenwood.bin").write_bytes(bitset(earlier))
+    with open(tmp_path / "log", "w") as log:
+        assert solve.main(["glenwood", "--deals", "1-6", "--max-nodes", "200",
+                           "--bitsets", str(folder)], out=log) == 0
+    verdicts = {d: solve_deal("glenwood", d, max_nodes=200).verdict for d in range(1, 7)}
+    assert set(verdicts.values()) >= {"won", "unknown"}  # the case worth testing
+    marked = [d for d in range(1, 7) if is_winnable("glenwood", d, str(tmp_path) + "/")]
+    assert marked == [d for d in range(1, 7) if verdicts[d] == "won"
+                      or (verdicts[d] == "unknown" and d in earlier)]
+    assert is_winnable("glenwood", 7000, str(tmp_path) + "/")  # not in this run: kept
+
+
+def test_a_file_that_is_not_a_bitset_stops_the_run_before_any_search(tmp_path, capsys):
+    folder = tmp_path / "winnable"
+    folder.mkdir()
+    (folder / "agnes.bin").write_bytes(b"not a bitset")
+    assert solve.main(["agnes", "--deals", "1-2", "--bitsets", str(folder)]) == 2
+    assert "12 bytes, not 1024" in capsys.readouterr().err
+    assert (folder / "agnes.bin").read_bytes() == b"not a bitset"
+
+
 def test_pick_finds_the_next_marked_deal_and_goes_round(tmp_path):
     (tmp_path / "winnable").mkdir()
     (tmp_path / "winnable" / "agnes.bin").write_bytes(bitset([5, 700]))

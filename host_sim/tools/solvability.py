@@ -99,20 +99,51 @@ def bitset(deals_won):
     """The 1,024-byte bitset of the won deal numbers (1..8192)."""
     bits = bytearray(BITSET_BYTES)
     for deal in deals_won:
-        if not 1 <= deal <= BITSET_DEALS:
-            raise ValueError("deal %d is outside 1..%d" % (deal, BITSET_DEALS))
-        bits[(deal - 1) // 8] |= 1 << ((deal - 1) % 8)
+        _mark(bits, deal, True)
     return bytes(bits)
 
 
+def _mark(bits, deal, won):
+    if not 1 <= deal <= BITSET_DEALS:
+        raise ValueError("deal %d is outside 1..%d" % (deal, BITSET_DEALS))
+    if won:
+        bits[(deal - 1) // 8] |= 1 << ((deal - 1) % 8)
+    else:
+        bits[(deal - 1) // 8] &= ~(1 << ((deal - 1) % 8))
+
+
+def bitset_path(folder, name):
+    return os.path.join(folder, name + ".bin")
+
+
+def read_bitset(path):
+    """The bitset in ``path`` (none marked if there is no such file);
+    ValueError if the file is not a bitset."""
+    try:
+        with open(path, "rb") as held:
+            bits = held.read()
+    except FileNotFoundError:
+        return bytes(BITSET_BYTES)
+    if len(bits) != BITSET_BYTES:
+        raise ValueError("%s has %d bytes, not %d: not a winnable-deal bitset"
+                         % (path, len(bits), BITSET_BYTES))
+    return bits
+
+
 def write_bitsets(rows, folder):
-    """Write ``folder/<game>.bin`` for each game in ``rows``; the paths."""
+    """Update ``folder/<game>.bin`` for each game in ``rows``: a deal found
+    won is marked, one proved lost is unmarked, and every other deal (not
+    solved here, or unknown within the limits) keeps its mark, so that a
+    partial or hurried run never drops what an earlier run proved; the paths."""
     os.makedirs(folder, exist_ok=True)
     written = []
     for name in sorted({row.name for row in rows}):
-        won = [row.deal for row in rows if row.name == name and row.verdict == "won"]
-        path = os.path.join(folder, name + ".bin")
+        path = bitset_path(folder, name)
+        bits = bytearray(read_bitset(path))
+        for row in rows:
+            if row.name == name and row.verdict != "unknown":
+                _mark(bits, row.deal, row.verdict == "won")
         with open(path, "wb") as out:
-            out.write(bitset(won))
+            out.write(bits)
         written.append(path)
     return written

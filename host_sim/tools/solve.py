@@ -17,6 +17,8 @@ Exit codes: 0 done, 2 bad command line (one line on stderr).
 """
 
 import argparse
+import math
+import os
 import sys
 
 import patience
@@ -24,7 +26,8 @@ import patience.games
 from patience.core.dealing import FIRST_DEAL, LAST_DEAL
 from patience.core.names import parse_card
 
-from .solvability import BITSET_DEALS, solve_many, table, write_bitsets, write_csv
+from .solvability import (BITSET_DEALS, bitset_path, read_bitset, solve_many, table,
+                          write_bitsets, write_csv)
 from .solving import format_action, solve_deal
 
 PROG = "patience-solve"
@@ -39,18 +42,27 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+MOST_DEALS = 1_000_000  # a run of --deals at most (each deal a search)
+
+
+def _is_number(text):
+    return text.isascii() and text.isdigit()  # not "²", which int() refuses
+
+
 def parse_deals(text):
     """Deal numbers from ``"1-1000"``, ``"7"`` or ``"1,5,9-12"``."""
     deals = []
     for part in text.replace(" ", "").split(","):
-        low, _, high = part.partition("-")
-        if not low.isdigit() or (high and not high.isdigit()):
+        low, dash, high = part.partition("-")
+        if not _is_number(low) or (dash and not _is_number(high)):
             raise UsageError("--deals: %r is not a deal number or range like 1-1000" % part)
         first, last = int(low), int(high or low)
         if last < first:
             raise UsageError("--deals: the range %r is empty" % part)
         check_deal(first)
         check_deal(last)
+        if len(deals) + last - first + 1 > MOST_DEALS:
+            raise UsageError("--deals: at most %s deals a run" % format(MOST_DEALS, ","))
         deals.extend(range(first, last + 1))
     return deals
 
@@ -110,8 +122,10 @@ def _checked(args):
         raise UsageError("'all' needs --deals")
     if args.strict and names != ["agnes"]:
         raise UsageError("--strict is for agnes only")
-    if args.time_limit <= 0 or args.jobs < 1 or (args.max_nodes or 1) < 1:
-        raise UsageError("--time-limit, --jobs and --max-nodes must be positive")
+    if not 0 < args.time_limit < math.inf or args.jobs < 1 or \
+            (args.max_nodes is not None and args.max_nodes < 1):
+        raise UsageError("--time-limit, --jobs and --max-nodes must be positive"
+                         " (and the time finite)")
     if args.deal is not None:
         check_deal(args.deal)
     if args.deck is not None:
@@ -122,7 +136,24 @@ def _checked(args):
             raise UsageError("--bitsets covers deals 1..%d only" % BITSET_DEALS)
     elif args.bitsets or args.csv:
         raise UsageError("--bitsets and --csv need --deals")
+    _check_outputs(args, names)
     return names
+
+
+def _check_outputs(args, names):
+    """Before any search: the files the results go to can be written."""
+    if args.csv is not None:
+        folder = os.path.dirname(args.csv) or "."
+        if os.path.isdir(args.csv) or not os.path.isdir(folder):
+            raise UsageError("--csv %s: not a file in an existing folder" % args.csv)
+    if args.bitsets is not None:
+        if os.path.exists(args.bitsets) and not os.path.isdir(args.bitsets):
+            raise UsageError("--bitsets %s: not a folder" % args.bitsets)
+        for name in names:
+            try:
+                read_bitset(bitset_path(args.bitsets, name))
+            except (OSError, ValueError) as err:
+                raise UsageError("--bitsets: %s" % err) from None
 
 
 def _one(name, args, out):
