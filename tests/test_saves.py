@@ -94,8 +94,9 @@ class _RefusesWrites(bytearray):
 @pytest.mark.parametrize("last_save_wrote", [True, False])
 def test_out_of_memory_with_nothing_new_says_whether_the_nvm_has_it(tmp_path, capsys,
                                                                     last_save_wrote):
-    """Nothing changed since the last save, and no room even to load the
-    save code: the game is saved if that save wrote, and not if it failed."""
+    """No move since the last save, and no room even to load the save code:
+    the game is saved if that save wrote, and not if it failed (a failed
+    save leaves the keeper with something still to save)."""
     path = tmp_path / "save.nvm"
     with running("agnes", 7, store=_store(path)) as s:
         _play(s, "agnes", moves=3)
@@ -103,7 +104,7 @@ def test_out_of_memory_with_nothing_new_says_whether_the_nvm_has_it(tmp_path, ca
         if not last_save_wrote:
             keeper.nvm = _RefusesWrites(keeper.nvm[:])
         keeper.save()
-        assert not keeper.dirty and keeper.in_nvm == last_save_wrote
+        assert keeper.in_nvm == last_save_wrote and keeper.dirty != last_save_wrote
         kept = s.app.game.to_bytes()
         keeper.save = _no_room                       # not even the save code loads now
         s.app.tick = _no_room
@@ -123,6 +124,59 @@ def test_save_waits_for_still_buttons_then_writes(tmp_path, clock):
         s.app.tick()
         assert not s.app.keeper.dirty
         assert patience.load_game(bytes(_store(path).load().games[0])).score == 2
+
+
+def test_a_save_that_fails_is_tried_again_after_another_quiet_spell(tmp_path, clock):
+    path = tmp_path / "save.nvm"
+    with running("agnes", 7, store=_store(path)) as s:
+        _play(s, "agnes", moves=3)
+        kept = s.app.game.to_bytes()
+        keeper = s.app.keeper
+        working = keeper.nvm
+        keeper.nvm = _RefusesWrites(working[:])      # the next write fails
+        clock.advance(21000)
+        s.app.tick()
+        assert keeper.dirty and keeper.notices == [("save.failed",)]
+        clock.advance(1000)
+        s.app.tick()                                 # not at once again: no storm of writes
+        clock.advance(20000)
+        s.app.tick()                                 # failed again: said once
+        assert keeper.dirty and keeper.notices == [("save.failed",)]
+        keeper.nvm = working
+        clock.advance(21000)
+        s.app.tick()
+        assert not keeper.dirty
+    with running(store=_store(path)) as s:           # power back on
+        assert s.app.game.to_bytes() == kept
+
+
+def test_a_game_chosen_on_the_title_is_the_one_a_restart_brings_back(tmp_path):
+    path = tmp_path / "save.nvm"
+    with running("agnes", 5, store=_store(path)) as s:
+        _play(s, "agnes", moves=2)
+        s.app.keeper.save()
+        agnes = s.app.game.to_bytes()
+    with running("eagle-wing", 7, store=_store(path)) as s:
+        s.app.keeper.save()
+        s.choose("menu.game")
+        s.press("down a")                            # Agnes, its saved game resumed
+        assert s.app.game.to_bytes() == agnes        # no move made: switched off now
+    with running(store=_store(path)) as s:
+        assert s.app.game.name == "agnes" and s.app.game.to_bytes() == agnes
+
+
+def test_a_confirmed_restart_is_saved_at_once(tmp_path):
+    path = tmp_path / "save.nvm"
+    with running("agnes", 7, store=_store(path)) as s:
+        _play(s, "agnes", moves=3)
+        s.app.keeper.save()
+        assert s.app.game.done > 0
+        s.choose("menu.restart")
+        assert "THIS DEAL WILL COUNT AS LOST" in s.panel()
+        s.press("a")
+        assert s.app.game.done == 0 and not s.app.keeper.dirty
+    with running(store=_store(path)) as s:
+        assert s.app.game.done == 0 and s.app.keeper.stats("agnes").played == 1
 
 
 def test_damaged_save_gives_a_notice_and_a_fresh_start(tmp_path):

@@ -48,7 +48,7 @@ class Keeper:
 
     def _take_notice_of(self, store):
         notice = store.take_notice()
-        if notice:
+        if notice and notice not in self.notices:  # a save tried again says it once
             self.notices.append(notice)
 
     def take_notice(self):
@@ -61,13 +61,18 @@ class Keeper:
         return name_of(slot) if self.saved.games[slot] is not None else None
 
     def resume(self, name):
-        """The saved game of ``name``, or None (a damaged one is dropped)."""
+        """The saved game of ``name``, or None (a damaged one is dropped);
+        it becomes the game a restart comes back to."""
         index = number(name)
-        blob = self.saved.games[index]
-        if blob is None:
-            return None
-        if not isinstance(blob, (bytes, bytearray)):
-            return blob
+        game = self.saved.games[index]
+        if isinstance(game, (bytes, bytearray)):
+            game = self._read(index, game)
+        if game is not None and self.saved.settings.last_game != index:
+            self.saved.settings.last_game = index
+            self.dirty = True
+        return game
+
+    def _read(self, index, blob):
         try:
             game = load_game(blob)
         except ValueError as error:
@@ -138,6 +143,7 @@ class Keeper:
         store = Store(self.nvm, self.memo)
         written = self.in_nvm = store.save(self.saved)
         if not written:
+            self.dirty = True  # still to save: the App tries again after a quiet spell
             self._take_notice_of(store)
         elif store.dropped_undo:
             self.notices.append(("save.undo_dropped", store.dropped_undo))

@@ -73,7 +73,7 @@ class App:
         self.left = None  # the game put away for the title screen
         self.held = None
         self.repeat_at = 0
-        self.last_press = ticks_ms()
+        self.still_since = ticks_ms()  # no change on screen since (or the last timed save)
         self.keeper = Keeper(store)
         step()
         self.root = root
@@ -236,10 +236,11 @@ class App:
             self.repeat_at = ticks_add(now, _REPEAT_EVERY_MS)
             changed = self.screen.press(self.held) or changed
         if changed:
-            self.last_press = now
+            self.still_since = now
             self.display.refresh()
-        elif self.keeper.dirty and ticks_diff(now, self.last_press) >= SAVE_AFTER_MS:
+        elif self.keeper.dirty and ticks_diff(now, self.still_since) >= SAVE_AFTER_MS:
             self.keeper.save()
+            self.still_since = now  # a save that failed is tried again as long after
         return changed
 
     def _press(self, button):

@@ -292,6 +292,7 @@ class Player:
         self.keeper.dealt(game)
         self._start()
         self.after_change()
+        self.keeper.save()  # at once, as for a new deal: a give-up may have been counted
 
     def ask_first(self, action):
         """``action`` at once, or after asking when it would count this deal as lost."""
