@@ -470,6 +470,28 @@ def test_manifest_paths_outside_the_drive_are_ignored(tmp_path, drive):
     assert manifest["files"] == {} and warnings
 
 
+def test_requirements_go_only_into_a_firmware_folder(capsys, tmp_path):
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (folder / "requirements.txt").write_text("numpy==1.26\n")
+    code, _out, err = run(capsys, "--write-requirements", "--firmware", folder)
+    assert code == 2 and "nothing to install" in err and err.count("\n") == 1
+    assert (folder / "requirements.txt").read_text() == "numpy==1.26\n"
+    code, _out, err = run(capsys, "--write-requirements", "--firmware", tmp_path / "nope")
+    assert code == 2 and "is missing" in err
+
+
+def test_mpy_cross_given_as_a_relative_path_is_that_file(capsys, fw, drive, tmp_path,
+                                                         monkeypatch):
+    """./mpy-cross is the file in this folder, not a program of that name on PATH."""
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))  # no mpy-cross on PATH at all
+    code, out, err = install(capsys, fw, drive, "--mpy-cross", "./" + tool.name)
+    assert code == 0, err
+    assert "compiled with CircuitPython 9.2.1" in out
+
+
 # ---------------------------------------------------------------- the real firmware
 
 

@@ -188,6 +188,17 @@ def test_display_available_rules():
     assert display_available({}, "darwin")
 
 
+def test_the_save_file_is_never_the_picture(tmp_path, capsys):
+    save = tmp_path / "same.nvm"
+    save.write_bytes(b"\xff" * 8192)
+    assert sim.main(["--headless", "--save", str(save), "--shot", str(save)],
+                    build=builder()) == 2
+    assert "is the save file" in capsys.readouterr().err
+    assert save.read_bytes() == b"\xff" * 8192
+    assert sim.main(["--headless", "--save", ""], build=builder()) == 2
+    assert "--save needs a file path" in capsys.readouterr().err
+
+
 def test_unwritable_shot_leaves_no_file(tmp_path):
     assert sim.main(["--headless", "--shot", str(tmp_path / "no" / "x.png")],
                     build=builder()) == 2

@@ -536,6 +536,36 @@ def test_file_nvm_is_created_and_persists(tmp_path):
     assert nvm.erases == 2                      # a SAMD51 erases all 8 KB for each write
 
 
+def test_a_save_file_that_cannot_be_written_whole_is_not_left_behind(tmp_path, monkeypatch):
+    """A full disk: the message says why, and no empty file blocks the next run."""
+    import builtins
+    import errno
+    real_open = builtins.open
+
+    class FullDisk:
+        def __init__(self, held):
+            self.held = held
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.held.close()
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    def opening(path, mode="r", *args, **kwargs):
+        held = real_open(path, mode, *args, **kwargs)
+        return FullDisk(held) if mode == "xb" else held
+
+    monkeypatch.setattr(builtins, "open", opening)
+    path = tmp_path / "s.nvm"
+    with pytest.raises(OSError, match="cannot create NVM file .*No space left on device"):
+        FileNVM(path)
+    assert not path.exists()
+
+
 def test_file_nvm_refuses_bad_paths_and_writes(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")

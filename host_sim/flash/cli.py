@@ -37,6 +37,7 @@ from .tree import (
     build_tree,
     default_firmware,
     distribution_name,
+    firmware_sources,
     requirements_text,
     scan_firmware_libraries,
     write_zip,
@@ -72,7 +73,7 @@ def parser():
                        "firmware's imports, then stop")
     p.add_argument("--firmware", metavar="DIR", type=Path, default=None,
                    help="firmware folder to install from (default: this repository's firmware/)")
-    p.add_argument("--mpy-cross", metavar="PATH", type=Path,
+    p.add_argument("--mpy-cross", metavar="PATH", type=program,
                    help="CircuitPython mpy-cross matching the board's major version: compile "
                    "everything but code.py to .mpy")
     p.add_argument("--replace-code", action="store_true",
@@ -81,6 +82,14 @@ def parser():
     p.add_argument("--dry-run", action="store_true",
                    help="print what would be done and write nothing")
     return p
+
+
+def program(text):
+    """A program named on the command line: a bare name is looked up on PATH,
+    a name with a folder in it (./mpy-cross) is that very file."""
+    if os.sep in text or (os.altsep and os.altsep in text):
+        return os.path.abspath(text)
+    return text
 
 
 def say(text=""):
@@ -123,9 +132,13 @@ def about(tree_info, board=None):
 
 
 def write_requirements(firmware):
+    firmware_sources(firmware)  # FlashError unless it is a firmware folder: nobody else's file
     names = scan_firmware_libraries(firmware)
     path = Path(firmware) / REQUIREMENTS
-    path.write_text(requirements_text(names), encoding="utf-8")
+    try:
+        path.write_text(requirements_text(names), encoding="utf-8")
+    except OSError as err:
+        raise FlashError(f"cannot write {path}: {err.strerror}") from None
     say(f"wrote {path}: {', '.join(names) or 'no libraries'}")
     return 0
 

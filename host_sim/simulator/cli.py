@@ -180,7 +180,13 @@ def parse_args(argv=None):
         _check_writable(args.shot)
     if args.root is not None and not os.path.isdir(args.root):
         raise UsageError("--root %s is not a folder" % args.root)
-    args.store = open_store(args.save or default_save_path(), args.board.name)
+    if args.save == "":
+        raise UsageError("--save needs a file path")
+    save = args.save or default_save_path()
+    if args.shot is not None and os.path.abspath(args.shot) == os.path.abspath(save):
+        raise UsageError("--shot %s is the save file: the picture would replace the saves"
+                         % args.shot)
+    args.store = open_store(save, args.board.name)
     return args
 
 

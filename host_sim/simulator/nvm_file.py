@@ -41,6 +41,8 @@ class FileNVM:
             except FileExistsError:
                 pass
             except OSError as exc:
+                if path.is_file():  # made but not written whole: it would block the next run
+                    path.unlink()
                 raise OSError(exc.errno, f"cannot create NVM file {path}: {exc.strerror}"
                               " (choose a writable folder)") from exc
         try:
