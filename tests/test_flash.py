@@ -492,6 +492,30 @@ def test_mpy_cross_given_as_a_relative_path_is_that_file(capsys, fw, drive, tmp_
     assert "compiled with CircuitPython 9.2.1" in out
 
 
+@pytest.mark.parametrize("name", ["", ".", "/"])
+def test_a_bundle_needs_a_file_name(capsys, fw, name):
+    code, _out, err = run(capsys, "--firmware", fw, "--bundle", name)
+    assert code == 2 and "is no file name" in err and err.count("\n") == 1
+
+
+def test_an_unreadable_file_on_the_drive_stops_the_install(capsys, fw, drive, monkeypatch):
+    """As a file that cannot be read: one line, nothing written."""
+    assert install(capsys, fw, drive)[0] == 0
+    before = {p: p.read_bytes() for p in drive.rglob("*") if p.is_file()}
+    real = Path.read_bytes
+
+    def read_bytes(path):
+        if path.parent == drive and path.name == "code.py":
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    (fw / "code.py").write_text("print('new')\n")
+    code, _out, err = install(capsys, fw, drive)
+    monkeypatch.undo()
+    assert code == 2 and "cannot read" in err and err.count("\n") == 1
+    assert {p: p.read_bytes() for p in drive.rglob("*") if p.is_file()} == before
+
+
 # ---------------------------------------------------------------- the real firmware
 
 

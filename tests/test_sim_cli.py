@@ -157,6 +157,9 @@ def test_help_exits_0_and_shows_options_and_keys():
     (["--headless", "--shot", "."], ["cannot write --shot", "folder"]),
     (["--scale", "0"], ["--scale"]),
     (["--frobnicate"], ["unrecognized arguments"]),
+    (["--headless", "--keys", "holdinf:a"], ["bad hold"]),
+    (["--headless", "--keys", "a*\u00b2"], ["bad repeat"]),
+    (["--headless", "--root", "/"], ["not a firmware folder"]),
 ])
 def test_bad_command_line_one_line_exit_2(args, words):
     code, out, err = run_cli(*args)
@@ -199,6 +202,22 @@ def test_the_save_file_is_never_the_picture(tmp_path, capsys):
     assert "--save needs a file path" in capsys.readouterr().err
 
 
+def test_a_dump_that_cannot_be_written_is_one_line(monkeypatch, capsys):
+    import errno
+
+    class FullDisk:
+        def write(self, text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def flush(self):
+            pass
+
+    monkeypatch.setattr(sys, "stdout", FullDisk())
+    assert sim.main(["--headless", "--dump"], build=builder()) == 2
+    assert capsys.readouterr().err == ("patience-sim: error: cannot write --dump: "
+                                       "No space left on device\n")
+
+
 def test_unwritable_shot_leaves_no_file(tmp_path):
     assert sim.main(["--headless", "--shot", str(tmp_path / "no" / "x.png")],
                     build=builder()) == 2
@@ -231,6 +250,8 @@ def test_headless_keys_write_device_size_png(tmp_path, board, script, size):
 
 
 def test_headless_passes_options_and_dumps(capsys, tmp_path):
+    (tmp_path / "sheets").mkdir()
+    (tmp_path / "lang").mkdir()
     assert sim.main(["--headless", "--game", "agnes", "--deal", "42", "--dump",
                      "--root", str(tmp_path)], build=builder()) == 0
     app = FakeApp.made[-1]

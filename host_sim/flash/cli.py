@@ -144,6 +144,9 @@ def write_requirements(firmware):
 
 
 def make_bundle(args, firmware):
+    if not args.bundle.name:
+        raise FlashError(f"--bundle {str(args.bundle)!r} is no file name: give one, "
+                         "e.g. --bundle patience.zip")
     files, info = build_tree(firmware, args.mpy_cross)
     for text in info["warnings"]:
         problem(text, "warning")

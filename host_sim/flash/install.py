@@ -43,7 +43,12 @@ def sha256(data):
 
 
 def file_sha256(path):
-    return sha256(Path(path).read_bytes())
+    """The hash of a file on the drive; FlashError if it cannot be read."""
+    try:
+        return sha256(Path(path).read_bytes())
+    except OSError as err:
+        raise FlashError(f"cannot read {path} on the drive: {err.strerror}; nothing written "
+                         "(check the drive, or copy that file away)") from None
 
 
 # ---------------------------------------------------------------- manifest

@@ -178,8 +178,10 @@ def parse_args(argv=None):
         args.script = []
     if args.shot is not None:
         _check_writable(args.shot)
-    if args.root is not None and not os.path.isdir(args.root):
-        raise UsageError("--root %s is not a folder" % args.root)
+    if args.root is not None and not all(os.path.isdir(os.path.join(args.root, folder))
+                                         for folder in ("sheets", "lang")):
+        raise UsageError("--root %s is not a firmware folder (it needs sheets/ and lang/)"
+                         % args.root)
     if args.save == "":
         raise UsageError("--save needs a file path")
     save = args.save or default_save_path()
@@ -339,7 +341,14 @@ def _finish(args, display, text):
                   file=sys.stderr)
             return 2
     if args.dump:
-        print(text, flush=True)
+        try:
+            print(text, flush=True)
+        except BrokenPipeError:
+            raise
+        except OSError as err:  # a full disk: said once, not again at exit
+            _quiet_stdout()
+            print("%s: error: cannot write --dump: %s" % (PROG, err.strerror), file=sys.stderr)
+            return 2
     return 0
 
 

@@ -35,7 +35,7 @@ def parse(text, board):
     gestures = []
     for word in text.replace(",", " ").split():
         body, star, count = word.lower().partition("*")
-        if star and not (count.isdigit() and 1 <= int(count) <= MAX_REPEAT):
+        if star and not (count.isascii() and count.isdigit() and 1 <= int(count) <= MAX_REPEAT):
             raise ValueError("bad repeat %r: write e.g. %s*3" % (word, body))
         gestures.extend([_gesture(body, board)] * (int(count) if star else 1))
     return gestures
@@ -64,7 +64,7 @@ def _hold_ms(seconds, body):
         return HOLD_MS
     try:
         ms = round(float(seconds) * 1000)
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number, or infinite
         ms = 0
     if not 100 <= ms <= MAX_HOLD_S * 1000:
         raise ValueError("bad hold %r: write hold:NAME (0.6 s) or e.g. hold1.6:NAME "
