@@ -86,6 +86,22 @@ def test_a_partial_run_keeps_what_earlier_runs_proved(tmp_path):
     assert is_winnable("glenwood", 7000, str(tmp_path) + "/")  # not in this run: kept
 
 
+def test_more_jobs_than_deals_or_cores_start_no_more_processes(monkeypatch):
+    import multiprocessing
+    import os
+    from host_sim.tools.solvability import solve_many
+    sizes = []
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool
+
+    def counting_pool(self, workers, **kwargs):
+        sizes.append(workers)
+        return pool(workers, **kwargs)
+    monkeypatch.setattr(type(context), "Pool", counting_pool)
+    rows = list(solve_many(["glenwood"], [1, 2], 1.0, jobs=10000, max_nodes=200))
+    assert sorted(row.deal for row in rows) == [1, 2] and sizes == [min(2, os.cpu_count() or 1)]
+
+
 def test_a_file_that_is_not_a_bitset_stops_the_run_before_any_search(tmp_path, capsys):
     folder = tmp_path / "winnable"
     folder.mkdir()

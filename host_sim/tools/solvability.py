@@ -43,7 +43,8 @@ def solve_many(names, deals, seconds, jobs=1, strict=False, max_nodes=None):
         for task in tasks:
             yield solve_row(task)
         return
-    with multiprocessing.get_context("spawn").Pool(jobs, maxtasksperchild=50) as pool:
+    workers = min(jobs, len(tasks), os.cpu_count() or 1)  # --jobs 10000 starts no 10,000
+    with multiprocessing.get_context("spawn").Pool(workers, maxtasksperchild=50) as pool:
         yield from pool.imap_unordered(solve_row, tasks)
 
 
