@@ -1,6 +1,8 @@
 """Nothing lost: resume after a restart, damaged saves, statistics."""
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -136,12 +138,13 @@ def test_a_save_that_fails_is_tried_again_after_another_quiet_spell(tmp_path, cl
         keeper.nvm = _RefusesWrites(working[:])      # the next write fails
         clock.advance(21000)
         s.app.tick()
-        assert keeper.dirty and keeper.notices == [("save.failed",)]
+        assert keeper.dirty and "NOT SAVED" in s.status()
+        s.press("left")
         clock.advance(1000)
         s.app.tick()                                 # not at once again: no storm of writes
         clock.advance(20000)
         s.app.tick()                                 # failed again: said once
-        assert keeper.dirty and keeper.notices == [("save.failed",)]
+        assert keeper.dirty and "NOT SAVED" not in s.status()
         keeper.nvm = working
         clock.advance(21000)
         s.app.tick()
@@ -219,9 +222,7 @@ def test_no_nvm_means_saves_are_off_and_play_goes_on():
 
 
 def test_statistics_count_wins_and_give_ups_and_reset_asks_first(tmp_path):
-    import json
-    from pathlib import Path
-    win = json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())["glenwood"]
+    win = _golden_win("glenwood")
     with running("glenwood", win["deal"], store=_store(tmp_path / "s.nvm")) as s:
         s.press(win["keys"])
         s.press("a")                                  # won screen: new deal
@@ -248,9 +249,7 @@ def test_statistics_count_wins_and_give_ups_and_reset_asks_first(tmp_path):
 
 def test_a_reset_of_the_statistics_is_saved_at_once(tmp_path):
     """Reset with nothing else to save, then switched off: still reset."""
-    import json
-    from pathlib import Path
-    win = json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())["glenwood"]
+    win = _golden_win("glenwood")
     path = tmp_path / "s.nvm"
     with running("glenwood", win["deal"], store=_store(path)) as s:
         s.press(win["keys"])                         # won: counted and saved
@@ -270,9 +269,7 @@ def test_unreadable_save_path_is_one_clear_line(capsys):
 
 
 def test_a_won_game_resumed_after_a_restart_is_not_counted_twice(tmp_path):
-    import json
-    from pathlib import Path
-    win = json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())["chessboard"]
+    win = _golden_win("chessboard")
     path = tmp_path / "s.nvm"
     with running("chessboard", win["deal"], store=_store(path)) as s:
         s.press(win["keys"])
@@ -280,15 +277,12 @@ def test_a_won_game_resumed_after_a_restart_is_not_counted_twice(tmp_path):
         assert s.app.game.is_won() and "YOU WON!" in s.panel()
         s.press("a")                                  # the won panel again: A deals anew
         s.choose("menu.new")
-        stats = s.app.keeper.stats("chessboard")
-        assert (stats.played, stats.won) == (1, 1)
+        assert _counted(s, "chessboard") == (1, 1)
 
 
 def test_a_save_made_before_the_games_registry_still_loads(tmp_path):
     """An NVM image written by main at bb84c53 (see tests/golden/saves)."""
-    import json
     import shutil
-    from pathlib import Path
     golden = Path(__file__).parent / "golden" / "saves"
     expected = json.loads((golden / "main-bb84c53.json").read_text())
     path = tmp_path / "old.nvm"
@@ -306,3 +300,101 @@ def test_a_save_made_before_the_games_registry_still_loads(tmp_path):
     with running(store=_store(path)) as s:                # the last game played resumes
         assert s.app.game.name == "glenwood"
         assert str(s.app.game) == expected["games"]["glenwood"]["text"]
+
+
+def _golden_win(name):
+    """The deal and the keys that win it (tests/golden/win-keys.json)."""
+    return json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())[name]
+
+
+def _won(s, name):
+    """Win the deal on the table with the golden keys; (played, won) after."""
+    s.press(_golden_win(name)["keys"])
+    assert s.app.game.is_won()
+    return _counted(s, name)
+
+
+def _counted(s, name):
+    stats = s.app.keeper.stats(name)
+    return stats.played, stats.won
+
+
+def test_a_win_undone_then_redone_after_a_power_cycle_counts_once(tmp_path):
+    path = tmp_path / "s.nvm"
+    with running("chessboard", _golden_win("chessboard")["deal"], store=_store(path)) as s:
+        assert _won(s, "chessboard") == (1, 1)
+        s.press("select")                             # the won panel's undo
+        assert not s.app.game.is_won()
+        s.app.keeper.save()
+    with running(store=_store(path)) as s:            # power back on
+        s.app.player.redo()
+        assert s.app.game.is_won() and _counted(s, "chessboard") == (1, 1)
+
+
+def test_a_won_deal_restarted_and_replayed_counts_once(tmp_path):
+    with running("chessboard", _golden_win("chessboard")["deal"],
+                 store=_store(tmp_path / "s.nvm")) as s:
+        _won(s, "chessboard")
+        s.press("select")
+        s.choose("menu.restart")                      # a won deal: nothing to ask
+        assert s.app.game.done == 0
+        while s.app.game.redo():
+            pass
+        s.app.player.after_change()
+        assert s.app.game.is_won() and _counted(s, "chessboard") == (1, 1)
+
+
+def test_a_deal_given_up_by_a_restart_counts_again_when_won(tmp_path):
+    with running("chessboard", _golden_win("chessboard")["deal"],
+                 store=_store(tmp_path / "s.nvm")) as s:
+        Driver(s.app, s.keys).play(s.app.game.moves()[0])
+        s.choose("menu.restart")
+        assert "THIS DEAL WILL COUNT AS LOST" in s.panel()
+        s.press("a")
+        assert _won(s, "chessboard") == (2, 1)
+
+
+def _to_finish_offer(s):
+    """Play the golden win until the game offers to play the rest home."""
+    for key in _golden_win("glenwood")["keys"].split():
+        s.press(key)
+        if "THE REST GOES HOME" in (s.panel() or ()):
+            return
+    raise AssertionError("no offer to finish on the way")
+
+
+def test_no_to_the_finish_offer_holds_after_a_power_cycle(tmp_path):
+    path = tmp_path / "s.nvm"
+    with running("glenwood", _golden_win("glenwood")["deal"], store=_store(path)) as s:
+        _to_finish_offer(s)
+        s.press("b")                                  # no, I will
+        s.app.player.undo()
+        s.app.keeper.save()
+    with running(store=_store(path)) as s:            # power back on
+        s.app.player.redo()
+        assert s.app.player.panel.overlay is None     # not offered again
+        s.choose("menu.restart")
+        s.press("a")
+        _to_finish_offer(s)                           # a restart starts the deal afresh
+
+
+def test_redo_steps_a_save_leaves_out_are_told_on_the_status_line():
+    with running("agnes", 5, store=Store(bytearray(1024))) as s:
+        _play(s, "agnes", moves=120)                  # 4 bytes a step: more than half of 1 KB
+        while s.app.game.undo():
+            pass
+        s.app.keeper.save()
+        s.press("left")
+        assert "REDO STEPS NOT KEPT" in s.status()
+        s.press("left")
+        assert "NOT KEPT" not in s.status()           # said once
+
+
+def test_a_timed_save_that_fails_is_told_on_the_table_at_once(tmp_path, clock):
+    with running("agnes", 7, store=_store(tmp_path / "s.nvm")) as s:
+        _play(s, "agnes", moves=3)
+        s.press("left")
+        s.app.keeper.nvm = _RefusesWrites(s.app.keeper.nvm[:])
+        clock.advance(21000)
+        s.app.tick()                                  # no press: the save fails
+        assert "NOT SAVED" in s.status()

@@ -53,7 +53,8 @@ def sample(seed, steps=40, games=True):
     saved = Saved(Settings(rng.randrange(4), rng.randrange(2), rng.randrange(256),
                            rng.random() < 0.5),
                   [Stats(*(rng.randrange(COUNTER_MAX + 1) for _ in range(5)))
-                   for _ in range(GAME_COUNT)])
+                   for _ in range(GAME_COUNT)],
+                  deals=bytearray(rng.randrange(8) for _ in range(GAME_COUNT)))
     if games:
         saved.games = [play(name, seed * 10 + i + 1, rng.randrange(steps + 1)).to_bytes()
                        if rng.random() < 0.85 else None
@@ -66,7 +67,7 @@ def flat(saved):
     s = saved.settings
     return ((s.last_game, s.language, s.brightness, bool(s.winnable_only)),
             [stats.fields() for stats in saved.stats],
-            [None if g is None else bytes(g) for g in saved.games])
+            [None if g is None else bytes(g) for g in saved.games], bytes(saved.deals))
 
 
 def record_len(nvm, slot, slot_size=4096):

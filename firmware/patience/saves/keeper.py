@@ -12,9 +12,14 @@ from micropython import const
 
 from .. import load_game
 from ..core.modules import forget
-from ..games import SLOTS, name_of, number
+from ..games import name_of, number
 
 SAVE_AFTER_MS = const(20000)  # still buttons for this long: save a change
+# A game's byte in saved.deals, for its deal on the table:
+_COUNTED_LOST = const(1)  # in the statistics as given up
+_COUNTED_WON = const(2)  # ... as won: played again after a restart, it does not count again
+_COUNTED = const(3)
+_FINISH_DECLINED = const(4)  # the player said no to having the rest played home
 
 
 _CODE = (".saves.records", ".saves.trimming", ".saves.store", ".saves.opening", ".saves.slots",
@@ -32,7 +37,7 @@ class Keeper:
         self.notices = []
         self.dirty = False
         self.in_nvm = False  # the NVM holds what the keeper holds (no change since)
-        self.finished = bytearray(SLOTS)  # this deal already counted, per save NUMBER
+        self.failed = None  # the notice of the last save, when it failed
         if store is None:
             from .kept import Saved
             self.saved = Saved()
@@ -47,9 +52,12 @@ class Keeper:
         _let_go()
 
     def _take_notice_of(self, store):
+        """Keep the store's notice for the player, unless it is the one the
+        last save already gave (a save tried again says it once)."""
         notice = store.take_notice()
-        if notice and notice not in self.notices:  # a save tried again says it once
+        if notice and notice != self.failed:
             self.notices.append(notice)
+        return notice
 
     def take_notice(self):
         """The oldest line waiting for the player ((key, values...)), or None."""
@@ -82,7 +90,8 @@ class Keeper:
             return None
         finally:
             _let_go()  # the reading code too
-        self.finished[index] = game.is_won()  # a win was counted when it happened
+        if game.is_won():  # a win was counted when it happened (saves before deals were kept)
+            self.saved.deals[index] |= _COUNTED_WON
         return game
 
     def changed(self, game):
@@ -97,22 +106,35 @@ class Keeper:
         self.saved.games[number(game.name)] = game.to_bytes()
         _let_go()
 
-    def dealt(self, game):
-        """A new deal is on the table: it has not been counted yet."""
-        self.finished[number(game.name)] = 0
+    def dealt(self, game, again=False):
+        """A new deal is on the table, or the same one ``again`` from its
+        start: it counts when it ends, unless it is a won deal played again."""
+        index = number(game.name)
+        self.saved.deals[index] = self.saved.deals[index] & _COUNTED_WON if again else 0
         self.changed(game)
 
     def counts_as_lost(self, game):
         """True when leaving this deal now would count it as given up."""
-        return not self.finished[number(game.name)] and game.done and not game.is_won()
+        return not self.saved.deals[number(game.name)] & _COUNTED \
+            and game.done and not game.is_won()
 
     def finish(self, game):
         """Count the deal in the statistics once: won, or given up after play."""
         index = number(game.name)
-        if self.finished[index] or not (game.done or game.is_won()):
+        deals = self.saved.deals
+        won = game.is_won()
+        if deals[index] & _COUNTED or not (game.done or won):
             return
-        self.finished[index] = 1
-        self.saved.stats[index].record(game.is_won(), game.score)
+        deals[index] |= _COUNTED_WON if won else _COUNTED_LOST
+        self.saved.stats[index].record(won, game.score)
+        self.dirty = True
+
+    def declined(self, game):
+        """True when the player said no to having this deal played home."""
+        return self.saved.deals[number(game.name)] & _FINISH_DECLINED
+
+    def decline(self, game):
+        self.saved.deals[number(game.name)] |= _FINISH_DECLINED
         self.dirty = True
 
     def set(self, setting, value):
@@ -144,9 +166,13 @@ class Keeper:
         written = self.in_nvm = store.save(self.saved)
         if not written:
             self.dirty = True  # still to save: the App tries again after a quiet spell
-            self._take_notice_of(store)
-        elif store.dropped_undo:
-            self.notices.append(("save.undo_dropped", store.dropped_undo))
+            self.failed = self._take_notice_of(store)
+        else:
+            self.failed = None
+            if store.dropped_undo:
+                self.notices.append(("save.undo_dropped", store.dropped_undo))
+            if store.dropped_redo:
+                self.notices.append(("save.redo_dropped", store.dropped_redo))
         self.memo = store.memo()
         _let_go()
         return written

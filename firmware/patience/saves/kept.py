@@ -1,7 +1,8 @@
 """What is kept between sessions, while the game runs: a ``Saved`` holds
-``settings`` (a ``Settings``), ``stats`` (one ``Stats`` per game) and
-``games`` (one ``to_bytes()`` blob, or a live game, per game, or None); both
-lists are indexed by the games' save NUMBERs (``patience.games``), which
+``settings`` (a ``Settings``), ``stats`` (one ``Stats`` per game),
+``games`` (one ``to_bytes()`` blob, or a live game, per game, or None) and
+``deals`` (a byte of flags a game, for its deal on the table: see keeper.py);
+all are indexed by the games' save NUMBERs (``patience.games``), which
 never change, so a save stays readable when games are added. How they are
 packed into NVM is records.py's and store.py's business.
 """
@@ -58,7 +59,8 @@ class Stats:
 class Saved:
     """Everything the store keeps; defaults for anything not given."""
 
-    def __init__(self, settings=None, stats=None, games=None):
+    def __init__(self, settings=None, stats=None, games=None, deals=None):
         self.settings = settings if settings is not None else Settings()
         self.stats = stats if stats is not None else [Stats() for _ in range(GAME_COUNT)]
         self.games = games if games is not None else [None] * GAME_COUNT
+        self.deals = deals if deals is not None else bytearray(GAME_COUNT)

@@ -107,6 +107,9 @@ def read_payload(data, at, stop):
         s.brightness = data[p + 2]
         s.winnable_only = bool(data[p + 3] & 1)
         s.sound = not data[p + 3] & 2
+    deals = min(length - 4, GAME_COUNT)  # none in a save from before they were kept
+    if deals > 0:
+        saved.deals[:deals] = data[p + 4:p + 4 + deals]
     p += length
     count = data[p]
     fields = data[p + 1]

@@ -11,7 +11,8 @@ Only a save needs this module (the keeper lets it go between saves).
 #
 #     settings length S (1 byte), then S bytes:
 #         last game's NUMBER, language (0 en, 1 fr), brightness 0-255,
-#         flags (bit 0: winnable deals only, bit 1: sound off)
+#         flags (bit 0: winnable deals only, bit 1: sound off),
+#         then G bytes, what each game's deal has counted for (kept.Saved.deals)
 #     game count G (1), stat field count F (1), then G x F counters (2 bytes):
 #         played, won, current streak, best streak, best score
 #     G times: blob length (2 bytes, 0 = no game in progress), blob
@@ -19,13 +20,11 @@ Only a save needs this module (the keeper lets it go between saves).
 # Trimming (trimming.py) drops redo steps first, then the OLDEST undo steps:
 # the position is unchanged and undo still works back through every step kept.
 
-from micropython import const
-
 from ..core.gamefile import dump_into, put16, size as dump_size
 from ..games import state_len
 from .kept import COUNTER_MAX, GAME_COUNT, STATS_FIELDS
 
-SETTINGS_LEN = const(4)
+SETTINGS_LEN = 4 + GAME_COUNT  # the four settings, then the deals' bytes
 _BLOB = (bytes, bytearray)  # a game entry already in bytes (made once, not per test)
 
 
@@ -72,6 +71,7 @@ def write_payload(saved, out, at, stop):
     out[at + 2] = s.language & 0xFF
     out[at + 3] = max(0, min(255, s.brightness))
     out[at + 4] = (1 if s.winnable_only else 0) | (0 if s.sound else 2)
+    out[at + 5:at + 5 + GAME_COUNT] = saved.deals
     p = at + 1 + SETTINGS_LEN
     out[p] = GAME_COUNT
     out[p + 1] = STATS_FIELDS

@@ -174,8 +174,7 @@ class App:
     def play(self, name, deal=None):
         """Show game ``name``: deal ``deal``, else its saved game, else a random deal."""
         player = self.player
-        if player is not None and player.game.name != name:
-            self.keeper.finish(player.game)
+        if player is not None and player.game.name != name:  # put away, as for the title
             self._put_away()
             player = None
         if player is None:
@@ -241,6 +240,9 @@ class App:
         elif self.keeper.dirty and ticks_diff(now, self.still_since) >= SAVE_AFTER_MS:
             self.keeper.save()
             self.still_since = now  # a save that failed is tried again as long after
+            if self.keeper.notices and self.screen is self.player:  # tell it now
+                self.player.draw()
+                self.display.refresh()
         return changed
 
     def _press(self, button):

@@ -91,10 +91,8 @@ class Player:
         self.cursor = self.game.kinds.find(bytes((TABLEAU,)))  # where play usually starts
         self.held = None
         self.exact = False  # the player chose how many cards to hold
-        self.declined = False  # the player said no to finishing this deal
         self.hinted = None  # the hint's move (or the stock) that A plays next
-        notice = self.keeper.take_notice()
-        self.message = self.words.fill(*notice) if notice else self._winnable_notice()
+        self.message = self._keeper_notice() or self._winnable_notice()
         self.panel.close()
         self.draw()
 
@@ -239,7 +237,7 @@ class Player:
             self._won()
             return
         from ..core.hints import can_finish
-        if not self.declined and can_finish(game):
+        if not self.keeper.declined(game) and can_finish(game):
             notices.offer_finish(self)
         elif not game.can_deal() and not game.has_move():
             notices.stuck(self)
@@ -247,7 +245,7 @@ class Player:
     def finish(self):
         """Send the rest home, card by card, each sliding to its place."""
         from ..core.hints import home_move
-        self.declined = True  # no second offer on the way
+        self.keeper.decline(self.game)  # no second offer on the way
         move = home_move(self.game)
         while move is not None and not self.game.is_won():
             self.draw()
@@ -256,7 +254,7 @@ class Player:
             move = home_move(self.game)
 
     def decline(self):
-        self.declined = True
+        self.keeper.decline(self.game)
 
     def _won(self):
         self.app.tune(self._light_foundation)
@@ -289,7 +287,7 @@ class Player:
         if fresh.state != game.state:  # its oldest steps were not kept
             game = self.game = fresh
             self.table.set_game(game)
-        self.keeper.dealt(game)
+        self.keeper.dealt(game, again=True)
         self._start()
         self.after_change()
         self.keeper.save()  # at once, as for a new deal: a give-up may have been counted
@@ -342,10 +340,17 @@ class Player:
         else:
             depth = 0
         self.table.move_cursor(pile, depth)
+        if not (self.message or self.panel.note):  # a save's notice since the last press
+            self.message = self._keeper_notice()
         said = self.message or self.panel.note
         self.status = (self.words.named(said, buttons.GAME) if said
                        else self.status_line.text(game, self.held))
         self.table.status.line(0, self.status)
+
+    def _keeper_notice(self):
+        """The oldest line the keeper has for the player, or ""."""
+        notice = self.keeper.take_notice()
+        return self.words.fill(*notice) if notice else ""
 
     def say(self, key, *values):
         """Put a line on the status bar until the next press."""
