@@ -266,6 +266,7 @@ def test_unreadable_save_path_is_one_clear_line(capsys):
     assert sim.main(["--headless", "--save", "/proc/no/such/save.nvm"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot use save file /proc/no/such/save.nvm" in err
+    assert "Errno" not in err and "No such file or directory" in err
 
 
 def test_a_won_game_resumed_after_a_restart_is_not_counted_twice(tmp_path):

@@ -5,6 +5,7 @@ the solver's line is found again and replayed on the engine to a win. The
 reader reads one byte; the writer puts bit (d-1) % 8 of byte (d-1) // 8.
 """
 
+import os
 import random
 
 import pytest
@@ -88,7 +89,6 @@ def test_a_partial_run_keeps_what_earlier_runs_proved(tmp_path):
 
 def test_more_jobs_than_deals_or_cores_start_no_more_processes(monkeypatch):
     import multiprocessing
-    import os
     from host_sim.tools.solvability import solve_many
     sizes = []
     context = multiprocessing.get_context("spawn")
@@ -120,3 +120,24 @@ def test_pick_finds_the_next_marked_deal_and_goes_round(tmp_path):
     assert pick("glenwood", 1, root) is None                      # no file
     (tmp_path / "winnable" / "glenwood.bin").write_bytes(bitset([]))
     assert pick("glenwood", 1, root) is None                      # nothing marked
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"),
+                    reason="needs Linux's /proc/self, a folder no user can make files in")
+def test_a_folder_that_cannot_be_written_stops_the_run_before_any_search(capsys):
+    assert solve.main(["agnes", "--deals", "1-2", "--bitsets", "/proc/self"]) == 2
+    assert capsys.readouterr().err.startswith("patience-solve: error: --bitsets: cannot write in")
+    assert solve.main(["agnes", "--deals", "1-2", "--csv", "/proc/self/deals.csv"]) == 2
+    assert capsys.readouterr().err.startswith("patience-solve: error: --csv: cannot write in")
+
+
+def test_a_write_that_fails_after_the_search_is_one_line_and_keeps_the_table(
+        tmp_path, capsys, monkeypatch):
+    def full_disk(rows, folder):
+        raise OSError(28, "No space left on device", str(tmp_path / "winnable" / "agnes.bin"))
+    monkeypatch.setattr(solve, "write_bitsets", full_disk)
+    assert solve.main(["agnes", "--deals", "1-2", "--max-nodes", "200",
+                       "--bitsets", str(tmp_path / "winnable")]) == 1
+    out, err = capsys.readouterr()
+    assert "agnes" in out                                       # the results were printed
+    assert err.count("\n") == 1 and "No space left on device" in err and "Errno" not in err

@@ -209,11 +209,17 @@ def open_store(path, board_name=DEFAULT_BOARD):
     from patience.saves.store import Store  # pylint: disable=import-outside-toplevel
     from .nvm_file import FileNVM  # pylint: disable=import-outside-toplevel
     from .nvm_models import model_for  # pylint: disable=import-outside-toplevel
+    folder = os.path.dirname(os.path.abspath(path))
     try:
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        os.makedirs(folder, exist_ok=True)
+    except OSError as err:
+        raise UsageError("cannot use save file %s: cannot make its folder %s: %s"
+                         % (path, folder, err.strerror or err)) from None
+    try:
         return Store(FileNVM(path, model_for(board_name)))
-    except (OSError, ValueError) as err:
-        raise UsageError("cannot use save file %s: %s" % (path, err)) from None
+    except (OSError, ValueError) as err:  # an OSError's strerror: no "[Errno N]"
+        raise UsageError("cannot use save file %s: %s"
+                         % (path, getattr(err, "strerror", None) or err)) from None
 
 
 def main(argv=None, build=None):

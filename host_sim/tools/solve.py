@@ -20,6 +20,7 @@ import argparse
 import math
 import os
 import sys
+import tempfile
 
 import patience
 import patience.games
@@ -146,14 +147,30 @@ def _check_outputs(args, names):
         folder = os.path.dirname(args.csv) or "."
         if os.path.isdir(args.csv) or not os.path.isdir(folder):
             raise UsageError("--csv %s: not a file in an existing folder" % args.csv)
+        _check_writable("--csv", folder)
     if args.bitsets is not None:
         if os.path.exists(args.bitsets) and not os.path.isdir(args.bitsets):
             raise UsageError("--bitsets %s: not a folder" % args.bitsets)
+        try:
+            os.makedirs(args.bitsets, exist_ok=True)
+        except OSError as err:
+            raise UsageError("--bitsets %s: %s" % (args.bitsets, err.strerror or err)) from None
+        _check_writable("--bitsets", args.bitsets)
         for name in names:
             try:
                 read_bitset(bitset_path(args.bitsets, name))
             except (OSError, ValueError) as err:
                 raise UsageError("--bitsets: %s" % err) from None
+
+
+def _check_writable(option, folder):
+    """UsageError unless a file can be made in ``folder`` (made and removed)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as err:
+        raise UsageError("%s: cannot write in %s: %s"
+                         % (option, folder, err.strerror or err)) from None
 
 
 def _one(name, args, out):
@@ -176,11 +193,17 @@ def _many(names, args, out):
         len(args.deals), args.time_limit, ", strict" if args.strict else ""), file=out)
     for line in table(rows):
         print(line, file=out)
-    if args.csv:
-        write_csv(rows, args.csv)
-    if args.bitsets:
-        for path in write_bitsets(rows, args.bitsets):
-            print("wrote", path, file=out)
+    try:
+        if args.csv:
+            write_csv(rows, args.csv)
+        if args.bitsets:
+            for path in write_bitsets(rows, args.bitsets):
+                print("wrote", path, file=out)
+    except OSError as err:  # checked before the search: the disk filled, or it went away
+        print("%s: error: cannot write %s: %s (the table above has the results)"
+              % (PROG, err.filename, err.strerror or err), file=sys.stderr)
+        return 1
+    return 0
 
 
 def main(argv=None, out=None):
@@ -194,9 +217,8 @@ def main(argv=None, out=None):
         return 2
     if args.deals is None:
         _one(names[0], args, out)
-    else:
-        _many(names, args, out)
-    return 0
+        return 0
+    return _many(names, args, out)
 
 
 if __name__ == "__main__":
