@@ -85,7 +85,8 @@ def test_a_budget_too_small_answers_unknown():
     (["agnes", "--deck", "Ac,2c"], "52 cards"),
     (["agnes", "--deck", ",".join(["Ac"] * 52)], "twice"),
     (["agnes", "--deck", ",".join(["Zz"] * 52)], "not a card"),
-    (["agnes", "--deal", "x"], "invalid int"),
+    (["agnes", "--deal", "x"], "x is not a deal number"),
+    (["agnes", "--deal", "1e3"], "1e3 is not a deal number"),
     (["agnes"], "required"),
     (["glenwood", "--deal", "3", "--strict"], "agnes only"),
     (["all", "--deal", "3"], "needs --deals"),
@@ -235,3 +236,19 @@ def test_prunings_never_change_a_verdict(name, strict, monkeypatch):
             compared.add((verdict, forced))
     assert {"won", "lost"} <= {verdict for verdict, _ in compared}
     assert (name, strict) == ("agnes", False) or ("won", True) in compared
+
+
+@pytest.mark.parametrize("deal", ["0", "1000000000", "-5", "1e3", "seven", "\u00b2"])
+def test_a_bad_deal_number_gets_the_simulators_words(deal, capsys):
+    """patience-solve and patience-sim take deal numbers by one rule."""
+    from host_sim.simulator import cli as sim
+    assert solve.main(["agnes", "--deal", deal]) == 2
+    solver_says = capsys.readouterr().err.split("error: ", 1)[1]
+    assert sim.main(["--headless", "--game", "agnes", "--deal", deal]) == 2
+    assert capsys.readouterr().err.split("error: ", 1)[1] == solver_says
+    assert "deals go from 1 to 999,999,999" in solver_says
+
+
+def test_game_names_and_deal_numbers_are_read_as_the_simulator_reads_them():
+    status, lines = _run(" Agnes", "--deal", " 1,000", "--max-nodes", "10")
+    assert status == 0, lines

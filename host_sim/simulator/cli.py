@@ -24,13 +24,13 @@ import sys
 import time
 
 from host_sim import FIRMWARE
+from host_sim.arguments import deal_argument, game_name
 
 from .boards import BOARDS, DEFAULT_BOARD, QUIT, get_board, hint, legend
 from .clock import install as install_clock
 from .script import parse
 
 PROG = "patience-sim"
-FIRST_DEAL, LAST_DEAL = 1, 999_999_999  # as patience.core.dealing
 NO_GAME_LINE = "no game on screen"
 BROKEN_PIPE = 141  # what a shell reports for a tool stopped by SIGPIPE
 KEYS_GRAMMAR = """\
@@ -61,18 +61,6 @@ def firmware_dir():
 def game_names():
     from patience.games import GAMES  # pylint: disable=import-outside-toplevel
     return GAMES
-
-
-def _deal(text):
-    try:
-        number = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError("deal must be a number from %d to %d, not %r"
-                                         % (FIRST_DEAL, LAST_DEAL, text)) from None
-    if not FIRST_DEAL <= number <= LAST_DEAL:
-        raise argparse.ArgumentTypeError("deal must be from %d to %s, not %s"
-                                         % (FIRST_DEAL, f"{LAST_DEAL:,}", text))
-    return number
 
 
 def _scale(text):
@@ -110,8 +98,8 @@ def build_parser():
                         help="board to simulate: %s (default %s)" % (", ".join(BOARDS), DEFAULT_BOARD))
     parser.add_argument("--game", metavar="NAME",
                         help="start straight into this game: %s" % ", ".join(game_names()))
-    parser.add_argument("--deal", type=_deal, metavar="N",
-                        help="deal number %d to %s (needs --game)" % (FIRST_DEAL, f"{LAST_DEAL:,}"))
+    parser.add_argument("--deal", type=deal_argument, metavar="N",
+                        help="deal number 1 to 999,999,999 (needs --game)")
     parser.add_argument("--lang", choices=("en", "fr"), default=None,
                         help="language of the game's texts (default: the saved setting, "
                              "English at first)")
@@ -160,11 +148,10 @@ def parse_args(argv=None):
     except ValueError as err:
         raise UsageError(str(err)) from None
     if args.game is not None:
-        names = game_names()
-        game = args.game.strip().lower()
-        if game not in names:
-            raise UsageError("unknown game %r: choose from %s" % (args.game, ", ".join(names)))
-        args.game = game
+        try:
+            args.game = game_name(args.game)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
     if args.deal is not None and args.game is None:
         raise UsageError("--deal needs --game")
     if args.keys is not None:

@@ -24,7 +24,7 @@ import tempfile
 
 import patience
 import patience.games
-from patience.core.dealing import FIRST_DEAL, LAST_DEAL
+from host_sim.arguments import checked_deal, deal_argument, game_name
 from patience.core.names import parse_card
 
 from .solvability import (BITSET_DEALS, bitset_path, read_bitset, solve_many, table,
@@ -50,6 +50,13 @@ def _is_number(text):
     return text.isascii() and text.isdigit()  # not "²", which int() refuses
 
 
+def _checked_deal(number):
+    try:
+        return checked_deal(number)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
 def parse_deals(text):
     """Deal numbers from ``"1-1000"``, ``"7"`` or ``"1,5,9-12"``."""
     deals = []
@@ -60,20 +67,12 @@ def parse_deals(text):
         first, last = int(low), int(high or low)
         if last < first:
             raise UsageError("--deals: the range %r is empty" % part)
-        check_deal(first)
-        check_deal(last)
+        _checked_deal(first)
+        _checked_deal(last)
         if len(deals) + last - first + 1 > MOST_DEALS:
             raise UsageError("--deals: at most %s deals a run" % format(MOST_DEALS, ","))
         deals.extend(range(first, last + 1))
     return deals
-
-
-def check_deal(number):
-    """UsageError unless ``number`` is a deal number."""
-    if not FIRST_DEAL <= number <= LAST_DEAL:
-        raise UsageError("deal %d is not a deal number (%d to %s)"
-                         % (number, FIRST_DEAL, format(LAST_DEAL, ",")))
-    return number
 
 
 def parse_deck(text):
@@ -93,7 +92,7 @@ def _arguments(argv):
     parser = _Parser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("game", help="%s, or all (with --deals)" % ", ".join(patience.games.GAMES))
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--deal", type=int, help="one deal number")
+    source.add_argument("--deal", type=deal_argument, help="one deal number")
     source.add_argument("--deck", help="52 two-letter cards, comma-separated, first dealt first")
     source.add_argument("--deals", help="many deals: 1-1000 or 1,5,9-12 (a table per game)")
     parser.add_argument("--time-limit", type=float, default=10.0, metavar="S",
@@ -116,9 +115,11 @@ def _arguments(argv):
 
 def _checked(args):
     """The games to solve; UsageError for anything wrong in ``args``."""
+    try:
+        args.game = game_name(args.game, others=("all",))
+    except ValueError as err:
+        raise UsageError(str(err)) from None
     names = list(patience.games.GAMES) if args.game == "all" else [args.game]
-    if args.game != "all" and args.game not in patience.games.GAMES:
-        raise UsageError("unknown game %r: choose from %s" % (args.game, ", ".join(patience.games.GAMES)))
     if args.deals is None and args.game == "all":
         raise UsageError("'all' needs --deals")
     if args.strict and names != ["agnes"]:
@@ -127,8 +128,6 @@ def _checked(args):
             (args.max_nodes is not None and args.max_nodes < 1):
         raise UsageError("--time-limit, --jobs and --max-nodes must be positive"
                          " (and the time finite)")
-    if args.deal is not None:
-        check_deal(args.deal)
     if args.deck is not None:
         args.deck = parse_deck(args.deck)
     if args.deals is not None:
