@@ -3,7 +3,8 @@ one message for patience-sim and patience-solve."""
 
 import argparse
 
-# patience is imported only when asked: the simulator puts it on the path first
+# patience is imported when a name or number is read, not with this module
+# (as the simulator's command line imports it)
 
 
 def game_name(text, others=()):
@@ -36,6 +37,7 @@ def checked_deal(number):
 
 
 def not_a_deal(shown):
+    """The ValueError for ``shown``, which is not a deal number."""
     from patience.core.dealing import FIRST_DEAL, LAST_DEAL  # pylint: disable=import-outside-toplevel
     return ValueError("%s is not a deal number: deals go from %d to %s"
                       % (shown, FIRST_DEAL, format(LAST_DEAL, ",")))
