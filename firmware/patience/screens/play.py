@@ -92,7 +92,7 @@ class Player:
         self.held = None
         self.exact = False  # the player chose how many cards to hold
         self.hinted = None  # the hint's move (or the stock) that A plays next
-        self.message = self._keeper_notice() or self._winnable_notice()
+        self.message = "" if self.keeper.notices else self._winnable_notice()  # draw says them
         self.panel.close()
         self.draw()
 
@@ -287,7 +287,7 @@ class Player:
         if fresh.state != game.state:  # its oldest steps were not kept
             game = self.game = fresh
             self.table.set_game(game)
-        self.keeper.dealt(game, again=True)
+        self.keeper.dealt(game, True)  # again: a won deal is not counted twice
         self._start()
         self.after_change()
         self.keeper.save()  # at once, as for a new deal: a give-up may have been counted
@@ -340,17 +340,14 @@ class Player:
         else:
             depth = 0
         self.table.move_cursor(pile, depth)
-        if not (self.message or self.panel.note):  # a save's notice since the last press
-            self.message = self._keeper_notice()
+        if not (self.message or self.panel.note):  # a line from the keeper (a save's)
+            notice = self.keeper.take_notice()
+            if notice:
+                self.message = self.words.fill(*notice)
         said = self.message or self.panel.note
         self.status = (self.words.named(said, buttons.GAME) if said
                        else self.status_line.text(game, self.held))
         self.table.status.line(0, self.status)
-
-    def _keeper_notice(self):
-        """The oldest line the keeper has for the player, or ""."""
-        notice = self.keeper.take_notice()
-        return self.words.fill(*notice) if notice else ""
 
     def say(self, key, *values):
         """Put a line on the status bar until the next press."""
