@@ -269,6 +269,29 @@ def test_unreadable_save_path_is_one_clear_line(capsys):
     assert "Errno" not in err and "No such file or directory" in err
 
 
+def test_a_file_that_holds_no_saves_is_refused_and_left_as_it_is(tmp_path, capsys):
+    path = tmp_path / "photo.bin"
+    data = random.Random(3).randbytes(8192)          # a file given as --save by mistake
+    path.write_bytes(data)
+    assert sim.main(["--headless", "--save", str(path), "--keys", "a start a"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "holds no saves of this game" in err
+    assert path.read_bytes() == data
+
+
+def test_a_damaged_save_file_is_still_taken(tmp_path, capsys):
+    path = tmp_path / "save.nvm"
+    assert sim.main(["--headless", "--save", str(path), "--game", "agnes", "--deal", "4",
+                     "--keys", "start a down a start a"]) == 0   # a record in each half
+    data = bytearray(path.read_bytes())
+    for at in (20, 4096 + 20):
+        data[at] ^= 0xFF                             # both records damaged
+    path.write_bytes(bytes(data))
+    capsys.readouterr()
+    assert sim.main(["--headless", "--save", str(path), "--keys", "a", "--dump"]) == 0
+    assert "DAMAGED" in capsys.readouterr().out
+
+
 def test_a_won_game_resumed_after_a_restart_is_not_counted_twice(tmp_path):
     win = _golden_win("chessboard")
     path = tmp_path / "s.nvm"

@@ -203,10 +203,25 @@ def open_store(path, board_name=DEFAULT_BOARD):
         raise UsageError("cannot use save file %s: cannot make its folder %s: %s"
                          % (path, folder, err.strerror or err)) from None
     try:
-        return Store(FileNVM(path, model_for(board_name)))
+        nvm = FileNVM(path, model_for(board_name))
     except (OSError, ValueError) as err:  # an OSError's strerror: no "[Errno N]"
         raise UsageError("cannot use save file %s: %s"
                          % (path, getattr(err, "strerror", None) or err)) from None
+    store = Store(nvm)  # reads only: nothing is written before the first save
+    if store.enabled and not _holds_saves(nvm, store.slot_size):
+        raise UsageError("cannot use save file %s: it holds no saves of this game (another"
+                         " file?); it is left as it is: give another --save" % path)
+    return store
+
+
+def _holds_saves(nvm, slot_size):
+    """True when a slot starts with a record of the game's (whole or damaged),
+    or both are still blank, as on a new board."""
+    from patience.saves.slots import HEADER, MAGIC  # pylint: disable=import-outside-toplevel
+    headers = [bytes(nvm[at:at + HEADER]) for at in (0, slot_size)]
+    if any(header.startswith(MAGIC) for header in headers):
+        return True
+    return all(header.strip(b"\x00") == b"" or header.strip(b"\xff") == b"" for header in headers)
 
 
 def main(argv=None, build=None):
