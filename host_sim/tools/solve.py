@@ -192,15 +192,17 @@ def _many(names, args, out):
         len(args.deals), args.time_limit, ", strict" if args.strict else ""), file=out)
     for line in table(rows):
         print(line, file=out)
+    target = args.csv
     try:
         if args.csv:
             write_csv(rows, args.csv)
+        target = args.bitsets
         if args.bitsets:
             for path in write_bitsets(rows, args.bitsets):
                 print("wrote", path, file=out)
     except OSError as err:  # checked before the search: the disk filled, or it went away
         print("%s: error: cannot write %s: %s (the table above has the results)"
-              % (PROG, err.filename, err.strerror or err), file=sys.stderr)
+              % (PROG, err.filename or target, err.strerror or err), file=sys.stderr)
         return 1
     return 0
 

@@ -37,7 +37,7 @@ class Keeper:
         self.notices = []
         self.dirty = False
         self.in_nvm = False  # the NVM holds what the keeper holds (no change since)
-        self.failed = None  # the notice of the last save, when it failed
+        self.said = None  # the kind (key) of notice the last save gave
         if store is None:
             from .kept import Saved
             self.saved = Saved()
@@ -48,16 +48,16 @@ class Keeper:
             self.in_nvm = True
         else:
             self.notices.append(store.problem)
-        self._take_notice_of(store)
+        self._tell(store.take_notice())
         _let_go()
 
-    def _take_notice_of(self, store):
-        """Keep the store's notice for the player, unless it is the one the
-        last save already gave (a save tried again says it once)."""
-        notice = store.take_notice()
-        if notice and notice != self.failed:
+    def _tell(self, notice):
+        """Keep a save's notice (or None) for the player, unless the save
+        before gave one of its kind: a save tried again, or one that trims
+        the history again, says it once."""
+        if notice and notice[0] != self.said:
             self.notices.append(notice)
-        return notice
+        self.said = notice and notice[0]
 
     def take_notice(self):
         """The oldest line waiting for the player ((key, values...)), or None."""
@@ -166,13 +166,11 @@ class Keeper:
         written = self.in_nvm = store.save(self.saved)
         if not written:
             self.dirty = True  # still to save: the App tries again after a quiet spell
-            self.failed = self._take_notice_of(store)
+            self._tell(store.take_notice())
+        elif store.dropped_undo:  # then every redo step was dropped too
+            self._tell(("save.undo_dropped", store.dropped_undo))
         else:
-            self.failed = None
-            if store.dropped_undo:
-                self.notices.append(("save.undo_dropped", store.dropped_undo))
-            if store.dropped_redo:
-                self.notices.append(("save.redo_dropped", store.dropped_redo))
+            self._tell(store.dropped_redo and ("save.redo_dropped", store.dropped_redo))
         self.memo = store.memo()
         _let_go()
         return written

@@ -92,7 +92,7 @@ class Player:
         self.held = None
         self.exact = False  # the player chose how many cards to hold
         self.hinted = None  # the hint's move (or the stock) that A plays next
-        self.message = "" if self.keeper.notices else self._winnable_notice()  # draw says them
+        self.message = self._winnable_notice()
         self.panel.close()
         self.draw()
 
@@ -340,10 +340,9 @@ class Player:
         else:
             depth = 0
         self.table.move_cursor(pile, depth)
-        if not (self.message or self.panel.note):  # a line from the keeper (a save's)
-            notice = self.keeper.take_notice()
-            if notice:
-                self.message = self.words.fill(*notice)
+        notice = self.keeper.take_notice()  # a save's line comes first
+        if notice:
+            self.message = self.words.fill(*notice)
         said = self.message or self.panel.note
         self.status = (self.words.named(said, buttons.GAME) if said
                        else self.status_line.text(game, self.held))
