@@ -94,6 +94,7 @@ def test_a_budget_too_small_answers_unknown():
     (["agnes", "--deal", "5", "--csv", "x"], "need --deals"),
     (["agnes", "--deals", "1-"], "not a deal number or range"),
     (["agnes", "--deals", "\u00b2"], "not a deal number or range"),
+    (["agnes", "--deals", "1,000"], "commas separate deals here: write '1,000' as 1000"),
     (["agnes", "--deals", "1-999999999"], "at most 1,000,000 deals"),
     (["agnes", "--deal", "3", "--time-limit", "inf"], "finite"),
     (["agnes", "--deal", "3", "--time-limit", "nan"], "finite"),

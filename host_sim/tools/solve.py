@@ -64,6 +64,9 @@ def parse_deals(text):
         low, dash, high = part.partition("-")
         if not _is_number(low) or (dash and not _is_number(high)):
             raise UsageError("--deals: %r is not a deal number or range like 1-1000" % part)
+        if "," in text and not dash and len(low) == 3 and low.startswith("0"):  # "1,000"
+            raise UsageError("--deals: commas separate deals here: write %r as %s"
+                             % (text, text.replace(",", "")))
         first, last = int(low), int(high or low)
         if last < first:
             raise UsageError("--deals: the range %r is empty" % part)
