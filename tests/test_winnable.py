@@ -131,6 +131,23 @@ def test_a_folder_that_cannot_be_written_stops_the_run_before_any_search(capsys)
     assert capsys.readouterr().err.startswith("patience-solve: error: --csv: cannot write in")
 
 
+@pytest.mark.skipif(not os.path.isfile("/proc/version"),
+                    reason="needs Linux's /proc/version, a file no user can write")
+def test_a_results_file_that_cannot_be_written_stops_the_run_before_any_search(
+        tmp_path, capsys, monkeypatch):
+    csv = tmp_path / "deals.csv"
+    csv.symlink_to("/proc/version")                  # in a folder that takes new files
+    assert solve.main(["agnes", "--deals", "1-2", "--csv", str(csv)]) == 2
+    assert capsys.readouterr().err.startswith(
+        "patience-solve: error: --csv: cannot write %s: " % csv)
+    (tmp_path / "winnable").mkdir()
+    (tmp_path / "winnable" / "agnes.bin").symlink_to("/proc/version")
+    monkeypatch.setattr(solve, "read_bitset", lambda path: bytes(BITSET_BYTES))  # a bitset
+    assert solve.main(["agnes", "--deals", "1-2", "--bitsets", str(tmp_path / "winnable")]) == 2
+    assert capsys.readouterr().err.startswith(
+        "patience-solve: error: --bitsets: cannot write %s: " % (tmp_path / "winnable" / "agnes.bin"))
+
+
 def test_a_write_that_fails_after_the_search_is_one_line_and_keeps_the_table(
         tmp_path, capsys, monkeypatch):
     def full_disk(rows, folder):

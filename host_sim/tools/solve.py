@@ -150,6 +150,7 @@ def _check_outputs(args, names):
         if os.path.isdir(args.csv) or not os.path.isdir(folder):
             raise UsageError("--csv %s: not a file in an existing folder" % args.csv)
         _check_writable("--csv", folder)
+        _check_file("--csv", args.csv)
     if args.bitsets is not None:
         if os.path.exists(args.bitsets) and not os.path.isdir(args.bitsets):
             raise UsageError("--bitsets %s: not a folder" % args.bitsets)
@@ -159,10 +160,12 @@ def _check_outputs(args, names):
             raise UsageError("--bitsets %s: %s" % (args.bitsets, err.strerror or err)) from None
         _check_writable("--bitsets", args.bitsets)
         for name in names:
+            path = bitset_path(args.bitsets, name)
             try:
-                read_bitset(bitset_path(args.bitsets, name))
+                read_bitset(path)
             except (OSError, ValueError) as err:
                 raise UsageError("--bitsets: %s" % err) from None
+            _check_file("--bitsets", path)
 
 
 def _check_writable(option, folder):
@@ -173,6 +176,19 @@ def _check_writable(option, folder):
     except OSError as err:
         raise UsageError("%s: cannot write in %s: %s"
                          % (option, folder, err.strerror or err)) from None
+
+
+def _check_file(option, path):
+    """UsageError if ``path`` is a file that cannot be written (opened to
+    append and closed, so that nothing in it changes)."""
+    if not os.path.exists(path):
+        return
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as err:
+        raise UsageError("%s: cannot write %s: %s"
+                         % (option, path, err.strerror or err)) from None
 
 
 def _one(name, args, out):
