@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -414,6 +415,32 @@ def test_redo_steps_a_save_leaves_out_are_told_on_the_status_line():
         s.app.keeper.save()                           # trims again: said once
         s.press("left")
         assert "NOT KEPT" not in s.status()
+
+
+def test_undo_and_redo_steps_a_save_leaves_out_are_told_together():
+    with running("agnes", 5, store=Store(bytearray(1024))) as s:
+        _play(s, "agnes", moves=150)
+        for _ in range(10):
+            s.app.game.undo()
+        s.app.keeper.save()
+        s.press("left")
+        assert re.search(r"NOT KEPT: 10 REDO, OLDEST \d+ UNDO", s.status())
+
+
+def test_save_notices_of_two_kinds_taking_turns_are_each_told_once():
+    with running("agnes", 5, store=Store(bytearray(1024))) as s:
+        _play(s, "agnes", moves=150)                  # more than a 512-byte slot holds
+        keeper = s.app.keeper
+        working = keeper.nvm
+        seen = []
+        for refused in (False, True, False, True):
+            keeper.nvm = _RefusesWrites(working[:]) if refused else working
+            keeper.dirty = True                       # as after a press that changed nothing
+            keeper.save()
+            s.press("left")
+            seen.append(s.status())
+        assert "UNDO STEPS NOT KEPT" in seen[0] and "NOT SAVED" in seen[1]
+        assert not any("NOT KEPT" in line or "NOT SAVED" in line for line in seen[2:])
 
 
 def test_a_timed_save_that_fails_is_told_on_the_table_at_once(tmp_path, clock):

@@ -37,7 +37,7 @@ class Keeper:
         self.notices = []
         self.dirty = False
         self.in_nvm = False  # the NVM holds what the keeper holds (no change since)
-        self.said = None  # the kind (key) of notice the last save gave
+        self.said = []  # the kinds (keys) of notice told since a save that needed none
         if store is None:
             from .kept import Saved
             self.saved = Saved()
@@ -52,12 +52,15 @@ class Keeper:
         _let_go()
 
     def _tell(self, notice):
-        """Keep a save's notice (or None) for the player, unless the save
-        before gave one of its kind: a save tried again, or one that trims
-        the history again, says it once."""
-        if notice and notice[0] != self.said:
+        """Keep a save's notice (or None: all went well) for the player,
+        unless a save since the last that went well gave one of its kind: a
+        save tried again, or one that trims the history again, says it once,
+        even when failures of two kinds take turns."""
+        if not notice:
+            self.said.clear()
+        elif notice[0] not in self.said:
+            self.said.append(notice[0])
             self.notices.append(notice)
-        self.said = notice and notice[0]
 
     def take_notice(self):
         """The oldest line waiting for the player ((key, values...)), or None."""
@@ -168,7 +171,8 @@ class Keeper:
             self.dirty = True  # still to save: the App tries again after a quiet spell
             self._tell(store.take_notice())
         elif store.dropped_undo:  # then every redo step was dropped too
-            self._tell(("save.undo_dropped", store.dropped_undo))
+            self._tell(("save.steps_dropped" if store.dropped_redo else "save.undo_dropped",
+                        store.dropped_undo, store.dropped_redo))
         else:
             self._tell(store.dropped_redo and ("save.redo_dropped", store.dropped_redo))
         self.memo = store.memo()
