@@ -427,20 +427,45 @@ def test_undo_and_redo_steps_a_save_leaves_out_are_told_together():
         assert re.search(r"NOT KEPT: 10 REDO, OLDEST \d+ UNDO", s.status())
 
 
-def test_save_notices_of_two_kinds_taking_turns_are_each_told_once():
+class _NoRoomToPack:
+    """A game entry that runs the save out of memory while it packs."""
+
+    def __getattr__(self, name):
+        raise MemoryError("memory allocation failed, allocating 376 bytes")
+
+
+def _save_and_look(s, nvm, out_of_memory=False):
+    """Save (with ``nvm``, maybe out of memory) and read the status line."""
+    keeper = s.app.keeper
+    keeper.nvm = nvm
+    keeper.saved.games[3] = _NoRoomToPack() if out_of_memory else None
+    keeper.dirty = True                               # as after a press that changed nothing
+    keeper.save()
+    s.press("left")
+    return s.status()
+
+
+def test_save_failures_of_two_kinds_taking_turns_are_each_told_once():
+    with running("agnes", 5, store=Store(bytearray(8192))) as s:
+        _play(s, "agnes", moves=3)
+        working = s.app.keeper.nvm
+        refusing = _RefusesWrites(working[:])
+        seen = [_save_and_look(s, working, out_of_memory=True), _save_and_look(s, refusing),
+                _save_and_look(s, working, out_of_memory=True), _save_and_look(s, refusing)]
+        assert "OUT OF MEMORY" in seen[0] and "NOT SAVED" in seen[1]
+        assert not any("SAVE" in line for line in seen[2:])
+        assert "SAVE" not in _save_and_look(s, working)          # saves again
+        assert "NOT SAVED" in _save_and_look(s, refusing)        # news: told again
+
+
+def test_history_left_out_is_told_once_even_across_a_failed_save():
     with running("agnes", 5, store=Store(bytearray(1024))) as s:
         _play(s, "agnes", moves=150)                  # more than a 512-byte slot holds
-        keeper = s.app.keeper
-        working = keeper.nvm
-        seen = []
-        for refused in (False, True, False, True):
-            keeper.nvm = _RefusesWrites(working[:]) if refused else working
-            keeper.dirty = True                       # as after a press that changed nothing
-            keeper.save()
-            s.press("left")
-            seen.append(s.status())
-        assert "UNDO STEPS NOT KEPT" in seen[0] and "NOT SAVED" in seen[1]
-        assert not any("NOT KEPT" in line or "NOT SAVED" in line for line in seen[2:])
+        working = s.app.keeper.nvm
+        assert "UNDO STEPS NOT KEPT" in _save_and_look(s, working)
+        assert "NOT SAVED" in _save_and_look(s, _RefusesWrites(working[:]))
+        assert "NOT KEPT" not in _save_and_look(s, working)      # trims as before: said
+        assert "NOT SAVED" in _save_and_look(s, _RefusesWrites(working[:]))  # it had saved
 
 
 def test_a_timed_save_that_fails_is_told_on_the_table_at_once(tmp_path, clock):

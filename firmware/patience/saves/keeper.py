@@ -37,7 +37,8 @@ class Keeper:
         self.notices = []
         self.dirty = False
         self.in_nvm = False  # the NVM holds what the keeper holds (no change since)
-        self.said = []  # the kinds (keys) of notice told since a save that needed none
+        self.told_failures = []  # kinds (keys) of failure told since a save last wrote
+        self.told_trims = []  # kinds of history left out told since a save kept it all
         if store is None:
             from .kept import Saved
             self.saved = Saved()
@@ -48,18 +49,18 @@ class Keeper:
             self.in_nvm = True
         else:
             self.notices.append(store.problem)
-        self._tell(store.take_notice())
+        notice = store.take_notice()
+        if notice:
+            self.notices.append(notice)
         _let_go()
 
-    def _tell(self, notice):
-        """Keep a save's notice (or None: all went well) for the player,
-        unless a save since the last that went well gave one of its kind: a
-        save tried again, or one that trims the history again, says it once,
-        even when failures of two kinds take turns."""
-        if not notice:
-            self.said.clear()
-        elif notice[0] not in self.said:
-            self.said.append(notice[0])
+    def _tell(self, notice, told):
+        """Keep a save's notice for the player unless ``told`` (the kinds
+        told since saves last went well) has its kind: a save that fails
+        again, even when failures of two kinds take turns, or one that
+        trims the history again, says nothing more."""
+        if notice[0] not in told:
+            told.append(notice[0])
             self.notices.append(notice)
 
     def take_notice(self):
@@ -169,12 +170,16 @@ class Keeper:
         written = self.in_nvm = store.save(self.saved)
         if not written:
             self.dirty = True  # still to save: the App tries again after a quiet spell
-            self._tell(store.take_notice())
-        elif store.dropped_undo:  # then every redo step was dropped too
-            self._tell(("save.steps_dropped" if store.dropped_redo else "save.undo_dropped",
-                        store.dropped_undo, store.dropped_redo))
+            self._tell(store.take_notice(), self.told_failures)
         else:
-            self._tell(store.dropped_redo and ("save.redo_dropped", store.dropped_redo))
+            self.told_failures.clear()  # saves work again: a failure is news
+            if store.dropped_undo:  # then every redo step was dropped too
+                self._tell(("save.steps_dropped" if store.dropped_redo else "save.undo_dropped",
+                            store.dropped_undo, store.dropped_redo), self.told_trims)
+            elif store.dropped_redo:
+                self._tell(("save.redo_dropped", store.dropped_redo), self.told_trims)
+            else:
+                self.told_trims.clear()
         self.memo = store.memo()
         _let_go()
         return written
