@@ -1,6 +1,6 @@
 """Engine against oracle on many deals: a bigger run of the agreement test.
 
-    python bench/agreement.py [GAMES] [--search N] [--jobs J] [--game NAME ...]
+    python bench/agreement.py [GAMES] [--search N] [--jobs J] [--game NAME ...] [--aisleriot]
 
 For each game, GAMES random-play deals (default 2000) and N searched lines
 (default GAMES // 20) go through the same driver as
@@ -14,6 +14,13 @@ Prints a table (deals, actions, wins, disagreements per game and kind of
 deal). For the first disagreement of each game it prints the full report
 (deal number, deck, action list) and a shortened reproduction. Exit status
 1 if there was any disagreement.
+
+With ``--aisleriot`` the same deals are played against GNOME Aisleriot
+3.22's own game code instead (tests/aisleriot, in Guile; the driver of
+tests/test_aisleriot_agreement.py, ``play_deal``): the same piles, score,
+won flag, legal moves and stock before every action, without the illegal
+moves and the undo and redo. The first difference is printed in full, not
+shortened.
 """
 
 import argparse
@@ -33,13 +40,30 @@ import test_oracle_agreement as agreement        # noqa: E402
 
 def run_one(task):
     """Play one deal; a plain tuple result (picklable)."""
-    name, mode, k = task
+    name, mode, k, against = task
+    if against == "aisleriot":
+        return run_against_aisleriot(name, mode, k)
     try:
         actions, score = agreement.play_game(name, k, mode=mode)
         return name, mode, k, actions, score, None
     except agreement.Disagreement as e:
         failure = {"text": str(e), "deck": e.deck, "script": e.script()}
         return name, mode, k, len(e.actions), 0, failure
+
+
+_AISLERIOT = {}  # game -> this worker's Aisleriot, started once
+
+
+def run_against_aisleriot(name, mode, k):
+    import aisleriot
+    import test_aisleriot_agreement as against
+    if name not in _AISLERIOT:
+        _AISLERIOT[name] = aisleriot.Aisleriot(name)
+    try:
+        engine, actions = against.play_deal(_AISLERIOT[name], k, mode)
+    except AssertionError as e:  # Differs, or an action one of them refused
+        return name, mode, k, 0, 0, {"text": str(e), "deck": None, "script": None}
+    return name, mode, k, len(actions), engine.score, None
 
 
 def reproduction(name, deck, script):
@@ -63,14 +87,25 @@ def main(argv=None):
                         help="only this game (may be repeated)")
     parser.add_argument("--no-shrink", action="store_true",
                         help="do not shorten the first disagreement's action list")
+    parser.add_argument("--aisleriot", action="store_true",
+                        help="play against Aisleriot 3.22's own game code, not the oracle")
     args = parser.parse_args(argv)
     searches = args.games // 20 if args.search is None else args.search
     names = args.game or list(GAMES)
+    against = "aisleriot" if args.aisleriot else "oracle"
+    if args.aisleriot:
+        import aisleriot
+        try:
+            aisleriot.games_dir()
+            aisleriot.guile()
+        except aisleriot.Unavailable as why:
+            print("Aisleriot 3.22 cannot be run here:", why)
+            return 2
 
     tasks = []
     for name in names:
-        tasks += [(name, "random", k) for k in range(args.games)]
-        tasks += [(name, "search", k) for k in range(searches)]
+        tasks += [(name, "random", k, against) for k in range(args.games)]
+        tasks += [(name, "search", k, against) for k in range(searches)]
     # Slow tasks (searches) first, so that the workers finish together.
     tasks.sort(key=lambda t: t[1] != "search")
 
@@ -116,6 +151,8 @@ def main(argv=None):
         print("\n=== First disagreement in %s (%s deal %d) ===" % (name, mode, k))
         print(failure["text"])
         script = failure["script"]
+        if script is None:  # against Aisleriot: the report is the reproduction
+            continue
         if not args.no_shrink:
             error = agreement.Disagreement(failure["text"], name, failure["deck"], script[:-1] or [],
                                            script[-1] if script else None)
