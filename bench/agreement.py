@@ -17,9 +17,9 @@ deal). For the first disagreement of each game it prints the full report
 
 With ``--aisleriot`` the same deals are played against GNOME Aisleriot
 3.22's own game code instead (tests/aisleriot, in Guile; the driver of
-tests/test_aisleriot_agreement.py, ``play_deal``): the same piles, score,
-won flag, legal moves and stock before every action, without the illegal
-moves and the undo and redo. The first difference is printed in full, not
+tests/test_aisleriot_agreement.py, ``play_deal``, as long games as
+here): the same piles, score, base, redeals used, won flag, legal moves and
+stock before every action, without the illegal moves and the undo and redo. The first difference is printed in full, not
 shortened.
 """
 
@@ -60,7 +60,7 @@ def run_against_aisleriot(name, mode, k):
     if name not in _AISLERIOT:
         _AISLERIOT[name] = aisleriot.Aisleriot(name)
     try:
-        engine, actions = against.play_deal(_AISLERIOT[name], k, mode)
+        engine, actions = against.play_deal(_AISLERIOT[name], k, mode, agreement.MAX_ACTIONS[name])
     except AssertionError as e:  # Differs, or an action one of them refused
         return name, mode, k, 0, 0, {"text": str(e), "deck": None, "script": None}
     return name, mode, k, len(actions), engine.score, None

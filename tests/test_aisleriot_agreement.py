@@ -128,26 +128,27 @@ def play_both(name, reference, deck, next_action):
         actions.append(action)
 
 
-def play_deal(reference, k, mode="random"):
+def play_deal(reference, k, mode="random", max_actions=MAX_ACTIONS):
     """Deal k played on both, as test_oracle_agreement plays it: ``mode``
-    "random", random play (``random_play``); "search", the line the
-    oracle's search finds. Returns the engine's game and the actions."""
+    "random", random play (``random_play``, up to ``max_actions``);
+    "search", the line the oracle's search finds. Returns the engine's game
+    and the actions."""
     name = reference.name
     deck = deck_for(name, k, mode)
     if mode == "random":
-        return play_both(name, reference, deck, random_play(name, k))
+        return play_both(name, reference, deck, random_play(name, k, max_actions))
     steps = iter(search_line(name, deck, SEARCH_BUDGET, random.Random("search:%s:%d" % (name, k))))
     return play_both(name, reference, deck, lambda engine, legal, actions: next(steps, None))
 
 
-def random_play(name, k):
+def random_play(name, k, max_actions):
     """Deal k's choices: random.Random("<game>:<k>") and POLICIES[k % 4],
     the stock with chance PRESS_CHANCE (always when no move is legal)."""
     rng = random.Random("%s:%d" % (name, k))
     policy = POLICIES[k % len(POLICIES)]
 
     def next_action(engine, legal, actions):
-        if len(actions) == MAX_ACTIONS or engine.is_won():
+        if len(actions) == max_actions or engine.is_won():
             return None
         if engine.can_deal() and (not legal or rng.random() < PRESS_CHANCE):
             return "deal"
