@@ -17,10 +17,10 @@ deal). For the first disagreement of each game it prints the full report
 
 With ``--aisleriot`` the same deals are played against GNOME Aisleriot
 3.22's own game code instead (tests/aisleriot, in Guile; the driver of
-tests/test_aisleriot_agreement.py, ``play_deal``, as long games as
-here): the same piles, score, base, redeals used, won flag, legal moves and
-stock before every action, without the illegal moves and the undo and redo. The first difference is printed in full, not
-shortened.
+tests/test_aisleriot_agreement.py, ``play_deal``, with games as long as
+here): the same piles, score, base, redeals used, won flag, legal moves
+and stock before every action, without the illegal moves and the undo and
+redo. The first difference is printed in full, not shortened.
 """
 
 import argparse
@@ -36,6 +36,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 # pytest, conftest.py imports it)
 from patience.games import GAMES                   # noqa: E402
 import test_oracle_agreement as agreement        # noqa: E402
+import aisleriot                                 # noqa: E402
+import test_aisleriot_agreement as with_aisleriot  # noqa: E402
 
 
 def run_one(task):
@@ -55,12 +57,11 @@ _AISLERIOT = {}  # game -> this worker's Aisleriot, started once
 
 
 def run_against_aisleriot(name, mode, k):
-    import aisleriot
-    import test_aisleriot_agreement as against
     if name not in _AISLERIOT:
         _AISLERIOT[name] = aisleriot.Aisleriot(name)
     try:
-        engine, actions = against.play_deal(_AISLERIOT[name], k, mode, agreement.MAX_ACTIONS[name])
+        engine, actions = with_aisleriot.play_deal(_AISLERIOT[name], k, mode,
+                                                   agreement.MAX_ACTIONS[name])
     except AssertionError as e:  # Differs, or an action one of them refused
         return name, mode, k, 0, 0, {"text": str(e), "deck": None, "script": None}
     return name, mode, k, len(actions), engine.score, None
@@ -94,7 +95,6 @@ def main(argv=None):
     names = args.game or list(GAMES)
     against = "aisleriot" if args.aisleriot else "oracle"
     if args.aisleriot:
-        import aisleriot
         try:
             aisleriot.games_dir()
             aisleriot.guile()
