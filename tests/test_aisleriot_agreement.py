@@ -80,7 +80,8 @@ def compare(name, engine, reference, deck, actions):
     for pile in range(engine.pile_count):
         mine, theirs = bytes(engine.cards(pile)), reference.piles[pile]
         if mine != theirs:
-            lines.append("pile %d: engine %s, Aisleriot %s" % (pile, mine.hex(" "), theirs.hex(" ")))
+            lines.append("pile %d: engine %s, Aisleriot %s"
+                         % (pile, mine.hex(" "), theirs.hex(" ")))
     if len(reference.piles) != engine.pile_count:
         lines.append("piles: engine %d, Aisleriot %d" % (engine.pile_count, len(reference.piles)))
     legal = set(engine.moves())
@@ -124,7 +125,8 @@ def play_both(name, reference, deck, next_action):
             taken = engine.deal(), reference.click(engine.stock)
         else:
             taken = engine.move(*action), reference.drag(*action)
-        assert taken == (True, True), "%s taken: engine, Aisleriot %r" % (action_text(action), taken)
+        assert taken == (True, True), ("%s taken: engine, Aisleriot %r"
+                                       % (action_text(action), taken))
         actions.append(action)
 
 
