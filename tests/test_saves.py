@@ -478,3 +478,39 @@ def test_a_timed_save_that_fails_is_told_on_the_table_at_once(tmp_path, clock):
         clock.advance(21000)
         s.app.tick()                                  # no press: the save fails
         assert "NOT SAVED" in s.status()              # ... gives way to the notice
+
+
+def test_starting_with_the_deal_in_play_resumes_it(tmp_path):
+    path = tmp_path / "s.nvm"
+    with running("agnes", 5, store=_store(path)) as s:
+        _play(s, "agnes", moves=4)
+        s.app.keeper.save()
+        kept = s.app.game.to_bytes()
+    with running("agnes", 5, store=_store(path)) as s:   # patience-sim --game agnes --deal 5
+        assert s.app.game.to_bytes() == kept              # the stock as it was, undo history too
+        assert _counted(s, "agnes") == (0, 0)
+
+
+@pytest.mark.parametrize("lang, line", [("en", "DEAL 1 COUNTED AS LOST"),
+                                        ("fr", "DONNE 1 COMPTÉE PERDUE")])
+def test_starting_another_deal_counts_the_one_in_play_as_lost_and_says_so(tmp_path, lang, line):
+    path = tmp_path / "s.nvm"
+    with running("glenwood", 1, store=_store(path)) as s:
+        _play(s, "glenwood", moves=4)
+        assert s.app.game.done
+        s.app.keeper.save()
+    with running("glenwood", 2, store=_store(path), language=lang) as s:
+        assert s.app.game.seed == 2 and s.app.game.done == 0
+        assert _counted(s, "glenwood") == (1, 0)
+        assert s.status() == line
+        s.press("right")
+        assert s.status() != line                         # told once
+
+
+def test_starting_another_deal_over_an_untouched_one_counts_nothing(tmp_path):
+    path = tmp_path / "s.nvm"
+    with running("glenwood", 1, store=_store(path)) as s:
+        s.app.keeper.save()
+    with running("glenwood", 2, store=_store(path)) as s:
+        assert _counted(s, "glenwood") == (0, 0)
+        assert "LOST" not in s.status()

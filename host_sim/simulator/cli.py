@@ -99,7 +99,9 @@ def build_parser():
     parser.add_argument("--game", metavar="NAME",
                         help="start straight into this game: %s" % ", ".join(game_names()))
     parser.add_argument("--deal", type=deal_argument, metavar="N",
-                        help="deal number 1 to 999,999,999 (needs --game)")
+                        help="deal number 1 to 999,999,999 (needs --game); if the save holds "
+                             "that deal in play it resumes, and another deal of the game "
+                             "that was played counts as lost")
     parser.add_argument("--lang", choices=("en", "fr"), default=None,
                         help="language of the game's texts (default: the saved setting, "
                              "English at first)")

@@ -117,6 +117,14 @@ class Keeper:
         self.saved.deals[index] = self.saved.deals[index] & _COUNTED_WON if again else 0
         self.changed(game)
 
+    def give_up(self, game):
+        """Another deal of ``game``'s kind takes its place without asking
+        (the simulator's --deal): count it as given up if it was played,
+        and say so."""
+        if self.counts_as_lost(game):
+            self.notices.append(("save.left_lost", game.seed))
+        self.finish(game)
+
     def counts_as_lost(self, game):
         """True when leaving this deal now would count it as given up."""
         return not self.saved.deals[number(game.name)] & _COUNTED \
