@@ -2,6 +2,8 @@
 
 import sys
 
+import pytest
+
 import patience
 from host_sim.simulator.session import full_solver_hint
 from host_sim.tools.solving import full_hint
@@ -108,6 +110,15 @@ def test_a_on_the_stock_deals_and_the_waste_shows_it():
         s.press("up a")
         g = s.app.game
         assert g.size(0) == 29 and g.size(1) == 1 and s.badge(0) == "29"
+
+
+@pytest.mark.parametrize("button", ["a", "b"])
+def test_glenwoods_closed_stock_says_the_base_comes_first(button):
+    with running("glenwood", 1) as s:
+        s.player.cursor = s.app.game.stock
+        s.press(button)
+        assert s.status() == "FIRST A CARD ON THE MARKED FOUNDATION"
+        assert s.app.game.size(0) == 36             # nothing dealt
 
 
 def test_a_takes_the_longest_run_and_a_again_takes_one_fewer():

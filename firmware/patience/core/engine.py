@@ -191,9 +191,9 @@ class Game:
         code of core.why)."""
         if n > self.size(src):
             return NOTHING
-        if src == self.stock:
+        if src == self.stock and self.rules.stock_works(self):
             return STOCK_DEALS
-        return self.rules.pick_problem(self, src, n)
+        return self.rules.pick_problem(self, src, n)  # a closed stock: the rules say why
 
     def drop_problem(self, src, n, dst):
         """0 when the top ``n`` cards of src (which may be taken) may go onto
