@@ -147,6 +147,25 @@ def test_every_text_fits_its_box_on_every_board(board, lang):
         assert all(len(line) <= panel.columns - 2 for line in reader.lines)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_the_status_line_fits_with_the_longest_deal_number_and_score(board, lang):
+    from types import SimpleNamespace
+    from patience.screens.status import StatusLine
+    with on_board(board, game="agnes", deal=1, language=lang) as simulated:
+        app = simulated.app
+        columns = app.width // app.art.font_w
+        for name in patience.games.GAMES:
+            rules = patience.new_game(name, seed=1).rules
+            game = SimpleNamespace(rules=rules, name=name, seed=999_999_999, score=52,
+                                   redeals_left=rules.REDEALS)
+            line = StatusLine(app.words, columns).text(game, None)
+            assert len(line) <= columns, line
+            assert "999999999  52/52" in line                  # the number is never cut
+            if rules.REDEALS:
+                assert line.endswith(" %d" % rules.REDEALS)
+
+
 def test_texts_name_the_buttons_each_board_has():
     with on_board("clue", game="agnes", deal=1) as simulated:
         words = simulated.app.words

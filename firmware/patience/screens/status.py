@@ -7,6 +7,10 @@ a card sent home little. (Its own module: play.py compiles in less heap.)
 
 from . import buttons
 
+# the deal's words, longest first: game and deal number, without "deal",
+# the deal number alone
+_DEAL_LINES = ("status.deal", "status.short", "status.number")
+
 
 class StatusLine:
     """The line for a game and the cards held, in ``words``' language,
@@ -52,8 +56,9 @@ class StatusLine:
         words = self.words
         redeals = words.get("status.redeals").replace("{0}", "%d") if game.rules.REDEALS else ""
         title = words.get("game." + game.name)
-        deal = words.fill("status.deal", title, game.seed)
-        if len(deal) + len(redeals) + 9 > self.columns:  # "  52/52  "
-            deal = words.fill("status.short", title, game.seed)
+        for key in _DEAL_LINES:  # the first that fits, else the shortest
+            deal = words.fill(key, title, game.seed)
+            if len(deal) + len(redeals) + 9 <= self.columns:  # "  52/52  "
+                break
         deal = deal.replace("%", "%%") + "  %d/52"
         return deal + "  " + redeals if redeals else deal
