@@ -253,6 +253,26 @@ def test_title_screen_lists_the_games():
         assert s.app.game.name == "agnes"
 
 
+@pytest.mark.parametrize("extra", ["down " * 4, "down " * 5])   # options, help
+def test_a_panel_on_the_title_shows_alone_and_the_list_comes_back(extra):
+    with running() as s:
+        felt = s.pixels(0, 1)[0]
+        title_rows = s.pixels(0, s.display.height // 4)
+        s.press(extra + "a")
+        panel = s.app.screen.panel
+        art, grid = s.app.art, panel.text.grid
+        left, right = grid.x, grid.x + panel.box_columns * art.font_w
+        top, bottom = grid.y, grid.y + panel.box_rows * art.font_h
+        frame = s.display.frame()
+        stray = [(x, y) for y in range(frame.get_height()) for x in range(frame.get_width())
+                 if not (left <= x < right and top <= y < bottom)
+                 and tuple(frame.get_at((x, y))) != felt]
+        assert not stray                        # no title text round the box
+        s.press("b")
+        assert s.panel() is None
+        assert s.pixels(0, s.display.height // 4) == title_rows
+
+
 def test_no_moves_left_is_announced():
     stuck = position("eagle-wing", {2: "5c", 1: "9d", 6: "Kh Qh Jh", 7: "Ks Qs Js",
                                     8: "Kd Qd Jd", 9: "Kc Qc Jc", 11: "Th 9h 8h",

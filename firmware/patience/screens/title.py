@@ -50,6 +50,12 @@ class Title:
             lines.append(named(get("title.back"), buttons.LIST))
         self._fit(max(len(line) for line in lines), len(lines))
         self.text.lines(lines, centre=True)
+        self._cover()
+
+    def _cover(self):
+        """The list hides while a panel is open over it (its name and key
+        lines would show round the panel's box)."""
+        self.body.hidden = self.panel.overlay is not None
 
     def _entry(self, index):
         mark = chr(CHAR_RIGHT) + " " if index == self.choice else "  "
@@ -91,6 +97,7 @@ class Title:
                 self.options()
             else:
                 self.help()
+            self._cover()
             return True
         if button == buttons.B and self.app.left is not None:
             self.app.resume()
