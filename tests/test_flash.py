@@ -75,6 +75,14 @@ def install(capsys, fw, drive, *more):
     return run(capsys, "--firmware", fw, "--to", drive, *more)
 
 
+def install_seen(capsys, monkeypatch, fw, drive, *more):
+    """An install with stdout and stderr in one stream, as a terminal shows
+    them; (code, lines)."""
+    monkeypatch.setattr(sys, "stderr", sys.stdout)
+    code, out, _err = install(capsys, fw, drive, *more)
+    return code, out.splitlines()
+
+
 def fake_mpy_cross(folder, version_line):
     """An executable that prints ``version_line`` and 'compiles' to C, the
     source name it was given (-s) on a line, then the source."""
@@ -167,11 +175,62 @@ def test_edited_files_are_left_alone_and_reported(capsys, tmp_path, drive):
     fw2 = make_firmware(tmp_path / "fw2", version=2)
     (fw2 / "patience" / "cards.py").unlink()
     code, out, err = install(capsys, fw2, drive)
-    assert code == 0
+    assert code == 3
     assert (drive / "patience/engine.py").read_text() == "# my fix\n"
     assert (drive / "patience/cards.py").read_text() == "RANKS = 14  # my change\n"
     assert "left   patience/engine.py" in out and "left   patience/cards.py" in out
-    assert "mix of versions" in err
+    assert "patience/engine.py on the drive may stop the game from starting" in err
+
+
+def test_a_foreign_game_file_is_named_last_and_exits_3(capsys, monkeypatch, fw, drive):
+    (drive / "sheets").mkdir()
+    (drive / "sheets/small.bmp").write_bytes(b"junk")
+    code, lines = install_seen(capsys, monkeypatch, fw, drive)
+    assert code == 3
+    assert (drive / "sheets/small.bmp").read_bytes() == b"junk"
+    assert any(line.startswith("done: ") for line in lines)
+    assert lines[-1].startswith("patience-flash: warning: sheets/small.bmp on the drive may "
+                                "stop the game from starting")
+    assert "Move it off the drive" in lines[-1] and "run patience-flash again" in lines[-1]
+    (drive / "sheets/small.bmp").unlink()  # doing what it says
+    code, lines = install_seen(capsys, monkeypatch, fw, drive)
+    assert code == 0 and lines[-1].startswith("done: ")
+    assert (drive / "sheets/small.bmp").read_bytes() == (fw / "sheets/small.bmp").read_bytes()
+
+
+def test_an_edited_installed_file_is_named_last_on_every_run(capsys, monkeypatch, fw, drive):
+    install(capsys, fw, drive)
+    (drive / "patience/cards.py").write_text("RANKS = 14  # my change\n")
+    (drive / "patience/engine.py").write_text("# my fix\n")
+    for more, status in ((["--dry-run"], 0), ([], 3), ([], 3)):  # then up to date
+        code, lines = install_seen(capsys, monkeypatch, fw, drive, *more)
+        assert code == status
+        assert lines[-1].startswith("patience-flash: warning: 2 files on the drive may stop the "
+                                    "game from starting: patience/cards.py, patience/engine.py.")
+        assert "Move them off the drive" in lines[-1]
+    assert lines[-2].startswith("up to date")
+    assert (drive / "patience/cards.py").read_text() == "RANKS = 14  # my change\n"
+
+
+def test_many_files_in_the_way_are_named_above_and_counted_last(capsys, monkeypatch, fw, drive):
+    (drive / "patience").mkdir()
+    for n in range(7):
+        (fw / "patience" / f"m{n}.py").write_text(f"N = {n}\n")
+        (drive / "patience" / f"m{n}.py").write_text("mine\n")
+    code, lines = install_seen(capsys, monkeypatch, fw, drive)
+    assert code == 3
+    for n in range(7):
+        assert f"  left   patience/m{n}.py: not installed by patience-flash, or edited since: " \
+            "left as is" in lines
+    assert lines[-1].startswith("patience-flash: warning: 7 files on the drive may stop the game "
+                                "from starting: patience/m0.py, patience/m1.py, patience/m2.py, "
+                                "patience/m3.py, patience/m4.py and 2 more, listed above.")
+
+
+def test_code_txt_is_named_last_as_it_runs_instead_of_the_game(capsys, monkeypatch, fw, drive):
+    (drive / "code.txt").write_text("print('hello')\n")
+    code, lines = install_seen(capsys, monkeypatch, fw, drive)
+    assert code == 3 and lines[-1].startswith("patience-flash: warning: code.txt on the drive")
 
 
 def test_foreign_library_is_left_whole(capsys, fw, drive):
@@ -198,6 +257,7 @@ def test_dry_run_writes_nothing(capsys, tmp_path, drive):
     before = snapshot(drive)
     code, out, _err = install(capsys, fw2, drive, "--dry-run")
     assert code == 0 and "would write  patience/engine.py (update" in out
+    assert "would write 1 file (" in out                  # one file, in the singular
     assert snapshot(drive) == before
 
 
@@ -293,6 +353,18 @@ def test_not_a_circuitpython_drive_refused(capsys, fw, tmp_path, boot_out):
     assert snapshot(folder) == before
 
 
+def test_a_missing_drive_folder_is_said_not_to_exist(capsys, fw, tmp_path):
+    code, _out, err = install(capsys, fw, tmp_path / "gone")
+    assert code == 2 and f"{tmp_path / 'gone'} does not exist" in err
+    assert "not a folder" not in err and not (tmp_path / "gone").exists()
+
+
+def test_a_file_given_as_the_drive_is_not_a_folder(capsys, fw, tmp_path):
+    (tmp_path / "notes.txt").write_text("notes\n")
+    code, _out, err = install(capsys, fw, tmp_path / "notes.txt")
+    assert code == 2 and "notes.txt is not a folder" in err
+
+
 def test_circuitpython_8_refused(capsys, fw, tmp_path):
     folder = make_drive(tmp_path / "CIRCUITPY",
                         "Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyBadge with "
@@ -310,6 +382,17 @@ def test_unknown_board_warns_but_installs(capsys, fw, tmp_path):
     code, _out, err = install(capsys, fw, folder)
     assert code == 0 and "raspberry_pi_pico" in err and "warning" in err
     assert (folder / "code.py").is_file()
+
+
+@pytest.mark.parametrize("board_id", ["pyportal", "pyportal_titano"])
+def test_a_touch_only_board_is_said_not_to_be_playable(capsys, fw, tmp_path, board_id):
+    folder = make_drive(tmp_path / "CIRCUITPY",
+                        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyPortal with "
+                        f"samd51j20\nBoard ID:{board_id}\n")
+    code, _out, err = install(capsys, fw, folder)
+    assert code == 0 and (folder / "code.py").is_file()
+    assert f"board '{board_id}' (Adafruit PyPortal) has a touch screen and no buttons" in err
+    assert "will not be playable there" in err and "not one the game knows" not in err
 
 
 def test_foreign_code_py_needs_replace_code_and_is_backed_up(capsys, fw, drive):
@@ -398,9 +481,11 @@ def test_foreign_py_beside_compiled_mpy_is_reported(capsys, fw, drive, tmp_path)
     (drive / "patience/cards.py").write_text("RANKS = 99\n")
     tool = fake_mpy_cross(tmp_path, "CircuitPython 9.1.0 on 2024-07-10; mpy-cross emitting mpy v6")
     code, _out, err = install(capsys, fw, drive, "--mpy-cross", tool)
-    assert code == 0
+    assert code == 3
     assert (drive / "patience/cards.py").read_text() == "RANKS = 99\n"
     assert "patience/cards.py stays" in err and "imports it before" in err
+    assert err.splitlines()[-1].startswith("patience-flash: warning: patience/cards.py on the "
+                                           "drive may stop the game from starting")
 
 
 # ---------------------------------------------------------------- boot_out.txt
@@ -519,6 +604,26 @@ def test_an_unreadable_file_on_the_drive_stops_the_install(capsys, fw, drive, mo
 # ---------------------------------------------------------------- the real firmware
 
 
+def _device_budget(row_start):
+    """(from .py, from .mpy) in KB of a row of README's "Device budget" table."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    budget = text[text.index("## Device budget"):]
+    row = next(line for line in budget.splitlines() if line.startswith(row_start))
+    cells = [cell.strip() for cell in row.split("|")]
+    return tuple(int(cell.removesuffix(" KB")) for cell in cells[2:4])
+
+
+def test_the_heap_notice_says_what_the_readme_device_budget_says(capsys, fw, drive):
+    py, mpy = _device_budget("| smallest heap from which the whole session passes")
+    py_sheet, mpy_sheet = _device_budget("| ... with the card sheet in RAM")
+    code, out, _err = install(capsys, fw, drive)
+    assert code == 0
+    assert f"takes about {py} KB of heap, {py_sheet} KB to keep the card sheet in RAM" in out
+    assert f"need about {mpy} KB ({mpy_sheet} KB with the sheet in RAM)" in out
+    from patience.screens.nomemory import HEAP_KB_FROM_PY  # the board's out-of-memory line
+    assert HEAP_KB_FROM_PY == py
+
+
 def test_requirements_txt_matches_firmware_imports():
     firmware = REPO / "firmware"
     expected = flash_tree.requirements_text(flash_tree.scan_firmware_libraries(firmware))
@@ -553,3 +658,21 @@ def test_library_no_longer_imported_is_removed_but_lib_stays(capsys, tmp_path, d
     assert code == 0 and "remove lib/adafruit_imageload/__init__.py" in out
     assert not (drive / "lib" / "adafruit_imageload").exists()
     assert (drive / "lib" / "my_lib.py").read_text() == "MINE = 1\n"
+
+
+def test_an_install_whose_reader_went_away_still_goes_to_its_end(fw, drive):
+    """As ``patience-flash | head -1`` when head has gone: every file lands."""
+    import subprocess
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # as a user runs it
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "host_sim.flash.cli", "--firmware", str(fw),
+                               "--to", str(drive)], stdout=write, stderr=subprocess.PIPE,
+                              text=True, cwd=REPO, env=env, timeout=60)
+    finally:
+        os.close(write)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    engine = Path("patience", "engine.py")
+    assert (drive / engine).read_bytes() == (fw / engine).read_bytes()
+    assert (drive / MANIFEST).is_file()

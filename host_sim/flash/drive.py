@@ -24,13 +24,20 @@ from pathlib import Path
 VOLUME = "CIRCUITPY"
 MIN_MAJOR = 9
 
-# Board ids (the "Board ID:" line) the firmware knows how to drive.  Keep in
-# step with the firmware's own board table; an id not listed here only
-# draws a warning (the firmware shows a message on boards it cannot drive).
+
 def supported_boards():
-    """Board ids the firmware has a profile for (its own table)."""
+    """Board ids (the "Board ID:" line) the firmware has a profile for: its
+    own table.  Any other id only draws a warning (the firmware shows a
+    message on boards it cannot drive)."""
     from patience.boards import PROFILES
     return tuple(PROFILES)
+
+
+def touch_only_boards():
+    """Board ids the firmware knows have a touch screen and no buttons."""
+    from patience.boards import TOUCH_ONLY
+    return TOUCH_ONLY
+
 
 _LINE1 = re.compile(
     r"^Adafruit CircuitPython (\d+)\.(\d+)\.(\d+)(\S*) on (\S+); (.*?)(?: with (.+))?$"
@@ -79,6 +86,10 @@ def parse_boot_out(text):
 def read_board(drive):
     """BoardInfo of the drive at ``drive``; FlashError if it is not one."""
     drive = Path(drive)
+    if not drive.exists():
+        raise FlashError(f"{drive} does not exist: check the path and that the board is "
+                         "plugged in, or leave out --to to let patience-flash find the "
+                         f"{VOLUME} drive")
     if not drive.is_dir():
         raise FlashError(f"{drive} is not a folder: give the CIRCUITPY drive with --to PATH")
     boot_out = drive / "boot_out.txt"
@@ -107,6 +118,10 @@ def check_board(info):
     if not info.board_id:
         return ["boot_out.txt names no Board ID: cannot tell whether the game supports "
                 f"this board ({info.board_name}); installing anyway"]
+    if info.board_id in touch_only_boards():
+        return [f"board '{info.board_id}' ({info.board_name}) has a touch screen and no "
+                "buttons, and the game is played with buttons only: it will not be playable "
+                "there (its screen will say so); installing anyway"]
     if info.board_id not in supported_boards():
         return [f"board '{info.board_id}' ({info.board_name}) is not one the game knows: "
                 "installing anyway; the game will show a message if it cannot run there"]

@@ -106,7 +106,7 @@ class Plan:
     refusals: list = field(default_factory=list)
     backup: tuple = None  # ("code.py", "code.py.bak-<n>")
     owned: dict = field(default_factory=dict)  # manifest files after install
-    blocked: int = 0  # game files we could not install because of foreign ones
+    in_the_way: list = field(default_factory=list)  # rel left as is that may stop the game
 
     @property
     def bytes_to_write(self):
@@ -184,12 +184,6 @@ def plan_install(drive, files, manifest, replace_code=False):
         if lib_name(rel) in blocked:
             continue
         _plan_file(plan, drive, rel, files[rel], old.get(rel), replace_code)
-    if plan.blocked:
-        plan.warnings.append(
-            f"{plan.blocked} game files on the drive were not installed by patience-flash or "
-            "were edited, so they were left as is: the board may run a mix of versions; "
-            "move them off the drive and run again"
-        )
     _plan_obsolete(plan, drive, files, old, blocked)
     _plan_shadows(plan, drive, files)
     _plan_code_runs(plan, drive)
@@ -206,7 +200,7 @@ def _plan_file(plan, drive, rel, data, recorded, replace_code):
         plan.owned[rel] = entry(data)
     elif rel != "code.py":
         plan.left.append(f"{rel}: not installed by patience-flash, or edited since: left as is")
-        plan.blocked += 1
+        plan.in_the_way.append(rel)
     elif not (drive / rel).is_file():
         plan.refusals.append("code.py on the drive is not a file: nothing written")
     elif replace_code:
@@ -240,6 +234,7 @@ def _plan_shadows(plan, drive, files):
         if rel.endswith(".mpy"):
             source = rel[:-4] + ".py"
             if (drive / source).is_file() and source not in plan.removes:
+                plan.in_the_way.append(source)
                 plan.warnings.append(
                     f"{source} stays (not installed by patience-flash, or edited) and "
                     f"CircuitPython imports it before {rel}: remove it to run the .mpy")
@@ -247,6 +242,7 @@ def _plan_shadows(plan, drive, files):
 
 def _plan_code_runs(plan, drive):
     if (drive / "code.txt").is_file():
+        plan.in_the_way.append("code.txt")
         plan.warnings.append("code.txt is on the drive: CircuitPython runs it instead of code.py; "
                              "rename it to start the game")
 

@@ -25,6 +25,7 @@ import time
 
 from host_sim import FIRMWARE
 from host_sim.arguments import deal_argument, game_name
+from host_sim.output import BROKEN_PIPE, quiet_stdout
 
 from .boards import BOARDS, DEFAULT_BOARD, QUIT, get_board, hint, legend
 from .clock import install as install_clock
@@ -32,7 +33,6 @@ from .script import parse
 
 PROG = "patience-sim"
 NO_GAME_LINE = "no game on screen"
-BROKEN_PIPE = 141  # what a shell reports for a tool stopped by SIGPIPE
 KEYS_GRAMMAR = """\
 --keys words, split by spaces or commas (the board's button names, as above):
   NAME          tap: pressed 0.1 s, let go; 0.4 s pass between gestures
@@ -236,20 +236,8 @@ def main(argv=None, build=None):
     try:
         return _main(argv, build)
     except BrokenPipeError:
-        _quiet_stdout()
+        quiet_stdout()
         return BROKEN_PIPE
-
-
-def _quiet_stdout():
-    """Point stdout at /dev/null: the reader is gone, and Python's last flush
-    at exit would fail again."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # stdout is no real file (a test's capture)
-        pass
-    finally:
-        os.close(devnull)
 
 
 def _main(argv, build):
@@ -356,7 +344,7 @@ def _finish(args, display, text):
         except BrokenPipeError:
             raise
         except OSError as err:  # a full disk: said once, not again at exit
-            _quiet_stdout()
+            quiet_stdout()
             print("%s: error: cannot write --dump: %s" % (PROG, err.strerror), file=sys.stderr)
             return 2
     return 0

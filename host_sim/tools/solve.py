@@ -13,7 +13,9 @@ positions stored and the CPU seconds. Many deals (``--deals``): a table per
 game. ``--strict`` plays Agnes as quagnes does (no play from the
 foundations, no top-rank card on a base card).
 
-Exit codes: 0 done, 2 bad command line (one line on stderr).
+Exit codes: 0 done, 1 a --csv or --bitsets file could not be written (the
+table is printed all the same), 2 bad command line (one line on stderr),
+141 the reader of the output went away (as ``| head`` does), quietly.
 """
 
 import argparse
@@ -25,6 +27,7 @@ import tempfile
 import patience
 import patience.games
 from host_sim.arguments import checked_deal, deal_argument, game_name
+from host_sim.output import BROKEN_PIPE, quiet_stdout
 from patience.core.names import parse_card
 
 from .solvability import (BITSET_DEALS, bitset_path, read_bitset, solve_many, table,
@@ -137,10 +140,19 @@ def _checked(args):
         args.deals = parse_deals(args.deals)
         if args.bitsets and max(args.deals) > BITSET_DEALS:
             raise UsageError("--bitsets covers deals 1..%d only" % BITSET_DEALS)
-    elif args.bitsets or args.csv:
-        raise UsageError("--bitsets and --csv need --deals")
+    else:
+        _check_no_outputs(args)
     _check_outputs(args, names)
     return names
+
+
+def _check_no_outputs(args):
+    """UsageError naming the options given that write a run of --deals."""
+    given = [option for option, value in (("--csv", args.csv), ("--bitsets", args.bitsets))
+             if value is not None]
+    if given:
+        raise UsageError("%s %s --deals (a run of deals, e.g. --deals 1-100)"
+                         % (" and ".join(given), "needs" if len(given) == 1 else "need"))
 
 
 def _check_outputs(args, names):
@@ -229,6 +241,17 @@ def _many(names, args, out):
 def main(argv=None, out=None):
     """The command; returns the exit status."""
     out = out or sys.stdout
+    try:
+        status = _main(argv, out)
+        out.flush()  # a reader gone away shows here, not in Python's last flush at exit
+        return status
+    except BrokenPipeError:
+        quiet_stdout()
+        return BROKEN_PIPE
+
+
+def _main(argv, out):
+    """The command, printing its results to ``out``; returns the exit status."""
     try:
         args = _arguments(argv)
         names = _checked(args)
