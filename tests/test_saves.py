@@ -480,15 +480,15 @@ def test_a_timed_save_that_fails_is_told_on_the_table_at_once(tmp_path, clock):
         assert "NOT SAVED" in s.status()              # ... gives way to the notice
 
 
-def test_starting_with_the_deal_in_play_resumes_it(tmp_path):
+def test_starting_the_deal_in_play_again_deals_it_afresh_and_counts_it_as_lost(tmp_path):
     path = tmp_path / "s.nvm"
     with running("agnes", 5, store=_store(path)) as s:
         _play(s, "agnes", moves=4)
         s.app.keeper.save()
-        kept = s.app.game.to_bytes()
     with running("agnes", 5, store=_store(path)) as s:   # patience-sim --game agnes --deal 5
-        assert s.app.game.to_bytes() == kept              # the stock as it was, undo history too
-        assert _counted(s, "agnes") == (0, 0)
+        assert str(s.app.game) == str(patience.new_game("agnes", seed=5))
+        assert _counted(s, "agnes") == (1, 0)
+        assert s.status() == "DEAL 5 COUNTED AS LOST"
 
 
 @pytest.mark.parametrize("lang, line", [("en", "DEAL 1 COUNTED AS LOST"),

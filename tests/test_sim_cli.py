@@ -425,6 +425,12 @@ def test_real_app_headless_deal_dump_and_shot(tmp_path, capsys):
     assert display.refreshes >= 1
 
 
+def test_dump_names_cards_with_unicode_suits(capsys, tmp_path):
+    assert sim.main(["--headless", "--save", str(tmp_path / "s.nvm"), "--game", "eagle-wing",
+                     "--deal", "1", "--keys", "right*8 a right*2 a", "--dump"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "status: NEEDS Q\u2663"   # a club
+
+
 def test_real_app_cursor_key_refreshes_part_of_screen(capsys):
     factory, made = _real_app()
     assert sim.main(["--headless", "--board", "clue", "--game", "glenwood", "--deal", "3",

@@ -99,9 +99,9 @@ def build_parser():
     parser.add_argument("--game", metavar="NAME",
                         help="start straight into this game: %s" % ", ".join(game_names()))
     parser.add_argument("--deal", type=deal_argument, metavar="N",
-                        help="deal number 1 to 999,999,999 (needs --game); if the save holds "
-                             "that deal in play it resumes, and another deal of the game "
-                             "that was played counts as lost")
+                        help="deal number 1 to 999,999,999 (needs --game); a game of it in "
+                             "the save that was played counts as lost, as New deal in the "
+                             "menu would")
     parser.add_argument("--lang", choices=("en", "fr"), default=None,
                         help="language of the game's texts (default: the saved setting, "
                              "English at first)")
@@ -357,7 +357,15 @@ def dump(app):
         return NO_GAME_LINE
     player = app.player
     held = player.held[1] if player.held else 0
-    return "%s\ncursor: %d\nheld: %d\nstatus: %s" % (game, player.cursor, held, player.status)
+    status = player.status.translate(_font_symbols())
+    return "%s\ncursor: %d\nheld: %d\nstatus: %s" % (game, player.cursor, held, status)
+
+
+def _font_symbols():
+    """The firmware font's suit characters (status lines name cards with
+    them) as Unicode's suits."""
+    from patience.screens.sheets import CHAR_SUIT  # pylint: disable=import-outside-toplevel
+    return dict(zip(range(CHAR_SUIT, CHAR_SUIT + 4), "♣♦♥♠"))  # clubs, diamonds, hearts, spades
 
 
 if __name__ == "__main__":

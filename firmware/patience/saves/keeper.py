@@ -118,9 +118,9 @@ class Keeper:
         self.changed(game)
 
     def give_up(self, game):
-        """Another deal of ``game``'s kind takes its place without asking
-        (the simulator's --deal): count it as given up if it was played,
-        and say so."""
+        """A deal chosen by its number takes ``game``'s place without
+        asking (the simulator's --deal): count it as given up if it was
+        played, and say so."""
         if self.counts_as_lost(game):
             self.notices.append(("save.left_lost", game.seed))
         self.finish(game)

@@ -172,8 +172,7 @@ class App:
         self.show(Title(self, selected))
 
     def play(self, name, deal=None):
-        """Show game ``name``: deal ``deal`` (its saved game when that is
-        the deal in play), else its saved game, else a random deal."""
+        """Show game ``name``: deal ``deal``, else its saved game, else a random deal."""
         player = self.player
         if player is not None and player.game.name != name:  # put away, as for the title
             self._put_away()
@@ -184,7 +183,7 @@ class App:
             gc.collect()
             from .play import Player  # compiled before the save is read: less broken-up heap
         game = self.keeper.resume(name)
-        if deal and game is not None and game.seed != deal:
+        if deal and game is not None:
             self.keeper.give_up(game)
             game = None
         if player is not None:
