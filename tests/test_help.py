@@ -117,6 +117,20 @@ def test_the_simulator_names_its_keys_beside_the_buttons(board):
             assert "(%s)" % label in text
 
 
+@pytest.mark.parametrize("board, named", [
+    ("pybadge", ("(FLÈCHES)", "(X/ESPACE)", "(Z/RETOUR ARRIÈRE/ÉCHAP)", "(ENTRÉE)",
+                 "(TAB/MAJ)")),
+    ("clue", ("(Z/GAUCHE)", "(X/DROITE)"))])
+def test_the_simulators_keys_are_named_in_the_players_language(board, named):
+    with on_board(board, game="agnes", deal=1, language="fr") as simulated:
+        app = simulated.app
+        text = " ".join(controls.lines(app.words, app.keys))
+        for keys in named:
+            assert keys in text
+        assert not {"ARROW", "SPACE", "BACKSPACE", "ESC", "ENTER", "SHIFT", "LEFT",
+                    "RIGHT"} & set(re.split(r"[ (/):]+", text))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("board", PLAYABLE)
 def test_every_text_fits_its_box_on_every_board(board, lang):

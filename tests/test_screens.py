@@ -65,7 +65,7 @@ def test_b_sends_home_and_trunk_refills_the_pile():
         s.press("right b")                      # Kc onto Ac frees a trunk card
         assert g.cards(11)[-1] & 0x3F == 0x0D and g.cards(7) == bytes([0x92])   # 2d refills
         s.press("b")                            # no pile takes 2d
-        assert s.status() == "NO PILE TAKES THESE CARDS" and g.score == 2
+        assert s.status() == "NO PILE TAKES THIS CARD" and g.score == 2
 
 
 def _playing(s, game, cursor):
@@ -81,7 +81,16 @@ def test_b_builds_where_nothing_better_is_there_and_never_just_shifts_a_pile():
         s.press("b")                            # 9c builds on 8c, not onto an empty pile
         assert game.size(0) == 0 and game.cards(4)[-1] & 0x3F == 0x09
         s.press("down b")                       # Kd alone: an empty pile changes nothing
-        assert game.size(2) == 1 and s.status() == "NO BETTER PLACE FOR THESE CARDS"
+        assert game.size(2) == 1 and s.status() == "NO BETTER PLACE FOR THIS CARD"
+
+
+def test_b_with_nowhere_for_a_run_says_so_of_these_cards():
+    game = position("agnes", {1: "5c", 5: "9h 8d", 6: "Kc", 7: "Qs", 8: "Js", 9: "2c",
+                              10: "3c", 11: "4c"}, base=5)
+    with running("agnes", 1) as s:
+        _playing(s, game, 5)
+        s.press("b")
+        assert game.size(5) == 2 and s.status() == "NO PILE TAKES THESE CARDS"
 
 
 def test_b_leaves_a_foundations_cards_home_and_says_a_takes_them():

@@ -18,10 +18,11 @@ KEY = re.compile(r"""["']((?:game|title|status|menu|number|stats|won|stuck|help|
 
 
 def _used_keys():
-    """Word keys written in the firmware, and each game's title."""
+    """Word keys written in the firmware, and each game's title (not the
+    beginnings of keys that the firmware completes, such as "controls.key_")."""
     keys = {"game." + name for name in patience.games.GAMES}
     for path in (ROOT / "firmware").rglob("*.py"):
-        keys.update(KEY.findall(path.read_text()))
+        keys.update(key for key in KEY.findall(path.read_text()) if not key.endswith("_"))
     return keys
 
 

@@ -53,17 +53,18 @@ def lines(words, keys):
     scheme = getattr(keys, "scheme", None)
     out = [get("controls.in_game")]
     if scheme is None:  # eight buttons: each does one thing everywhere
-        pad_name = _with_keys(get(getattr(keys, "pad", "controls.dpad")), labels.get("PAD"))
+        pad_name = _with_keys(get, get(getattr(keys, "pad", "controls.dpad")), labels.get("PAD"))
         out.append(pad_name + ": " + get("controls.move"))
         for button in (buttons.A, buttons.B, buttons.START, buttons.SELECT):
             name = _EIGHT[button]
-            out.append(_with_keys(name, labels.get(name)) + ": " + get(_DOES_IN_GAME[button]))
+            out.append(_with_keys(get, name, labels.get(name)) + ": "
+                       + get(_DOES_IN_GAME[button]))
         return out
     for mode, does in ((buttons.GAME, _DOES_IN_GAME), (buttons.LIST, _DOES_IN_LIST)):
         if mode == buttons.LIST:
             out += ["", get("controls.in_lists")]
         for at, name in enumerate(keys.names):
-            shown = _with_keys(name, labels.get(name))
+            shown = _with_keys(get, name, labels.get(name))
             for gesture, row in enumerate(scheme[mode]):
                 if row is not None and row[at] != _NONE:
                     out.append(_gesture(get, shown, gesture) + ": " + get(does[row[at]]))
@@ -89,6 +90,16 @@ def _two_bits(mask):
     return rest and not rest & (rest - 1)
 
 
-def _with_keys(name, keyboard):
-    """A button's name, with the desktop keys that stand for it if any."""
-    return name + " (" + keyboard + ")" if keyboard else name
+def _with_keys(get, name, keyboard):
+    """A button's name, with the desktop keys that stand for it if any
+    (``keyboard``: "X/SPACE"), named in the player's words."""
+    if not keyboard:
+        return name
+    return name + " (" + "/".join(_key_name(get, key) for key in keyboard.split("/")) + ")"
+
+
+def _key_name(get, key):
+    """A desktop key's name in the player's words; a letter or digit as it is."""
+    word = "controls.key_" + key.lower().replace(" ", "_")
+    said = get(word)
+    return key if said == word else said

@@ -34,6 +34,10 @@ _START_MENU = (("menu.resume", None), ("menu.hint", "hint"), ("menu.undo", "undo
                ("menu.options", "options"))
 
 
+# B with nowhere to send the cards: [taken elsewhere at all][a single card]
+_NO_PLACE = (("why.no_pile", "why.no_pile_one"), ("why.nowhere", "why.nowhere_one"))
+
+
 def _order(ahead, apart, column):
     """A pile's rank as the cursor's next place, lowest first, as an int:
     places ahead (nearest first) before those behind (farthest first), then
@@ -183,7 +187,7 @@ class Player:
         if pile == game.stock and game.rules.stock_works(game):
             self.act()
             return
-        from ..core.hints import best_from, taken_anywhere
+        from ..core.hints import best_from
         best = best_from(game, pile)
         if best is not None:
             self.move(pile, best[0], best[1])
@@ -192,7 +196,13 @@ class Player:
         elif game.kinds[pile] == FOUNDATION:
             self.say("why.home")
         else:
-            self.say("why.nowhere" if taken_anywhere(game, pile) else "why.no_pile")
+            self._no_place(game, pile)
+
+    def _no_place(self, game, pile):
+        """B found nowhere to send the cards: say whether any pile takes
+        them at all, of one card or of several."""
+        from ..core.hints import movable, taken_anywhere
+        self.say(_NO_PLACE[taken_anywhere(game, pile)][movable(game, pile) == 1])
 
     def move(self, src, n, dst):
         """Play a legal move, sliding its cards to their place."""
