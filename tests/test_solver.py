@@ -286,3 +286,28 @@ def test_a_bad_deal_number_gets_the_simulators_words(deal, capsys):
 def test_game_names_and_deal_numbers_are_read_as_the_simulator_reads_them():
     status, lines = _run(" Agnes", "--deal", " 1,000", "--max-nodes", "10")
     assert status == 0, lines
+
+
+def test_without_room_for_the_whole_winning_line_a_hint_keeps_its_first_step(monkeypatch):
+    whole = solver.line_bytes
+
+    def tight(codes, stock):
+        if len(codes) > 1:
+            raise MemoryError("memory allocation failed")
+        return whole(codes, stock)
+    monkeypatch.setattr(solver, "line_bytes", tight)
+    hint = solver.hint(patience.new_game("eagle-wing", seed=2), 20000)
+    assert hint.verdict == "won" and tuple(hint.line) == hint.action
+
+
+@pytest.mark.parametrize("name", patience.games.GAMES)
+def test_a_hints_whole_line_played_step_by_step_wins(name):
+    """The line a player's hints follow: three bytes a step, a press on
+    the stock as (stock, 0, stock)."""
+    deal = min(d for d, verdict in QUICK[name].items() if verdict == "won")
+    game = _midgame(name, deal, 12)
+    line = solver.hint(game, 20000).line
+    for at in range(0, len(line), 3):
+        src, n, dst = line[at:at + 3]
+        assert solving.play(game, (src, n, dst) if n else "deal")
+    assert game.is_won()

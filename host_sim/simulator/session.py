@@ -60,10 +60,10 @@ class Simulated:
 
 def full_solver_hint(game):
     """Hint from the host solver (``host_sim.tools.solving.full_hint``), in
-    the form the firmware's ``App.advise`` gives: (verdict, action, stuck)."""
+    the form the firmware's ``App.advise`` gives: (verdict, line, stuck)."""
     from host_sim.tools.solving import full_hint  # pylint: disable=import-outside-toplevel
     found = full_hint(game)
-    return found.verdict, found.action, found.stuck
+    return found.verdict, found.line, found.stuck
 
 
 def _firmware_build():

@@ -136,9 +136,12 @@ def full_hint(game, seconds=None, max_nodes=SIM_HINT_NODES, strict=False):
     winning line, stuck); the game is only read. With ``seconds`` None the
     answer depends on the position alone."""
     verdict, codes, nodes, _, _ = solve_game(game, seconds, max_nodes, strict)
-    action = solver.action_of(unfold(codes)[0]) if verdict == solver.WON and codes else None
+    action = line = None
+    if verdict == solver.WON and codes:
+        action = solver.action_of(unfold(codes)[0])
+        line = solver.line_bytes(codes, game.stock)
     stuck = verdict == solver.LOST and (game.can_deal() or bool(game.moves()))
-    return solver.Hint(verdict, action, stuck, nodes)
+    return solver.Hint(verdict, action, stuck, nodes, line)
 
 
 # -- shorter lines -------------------------------------------------------

@@ -27,7 +27,8 @@ _FEWEST_SLOTS = const(512)          # the smallest table: 4 KB, 384 positions
 
 
 def device_hint(game):
-    """A ``solver.Hint``-like answer ``(verdict, action, stuck)``; the game
+    """A ``solver.Hint``-like answer ``(verdict, line, stuck)``, ``line``
+    the winning line as ``search.line_bytes`` (None unless won); the game
     is only read. Without room for the search the answer is unknown."""
     gc.collect()
     needs = _NEEDS_FROM_PY if __file__.endswith(".py") else _NEEDS_FROM_MPY
@@ -40,7 +41,7 @@ def device_hint(game):
         work = search.Workspace(search.DEVICE_DEPTH)
         found = search.hint(game, search.DEVICE_NODES, table, max_depth=search.DEVICE_DEPTH,
                             work=work)
-        return found.verdict, found.action, found.stuck
+        return found.verdict, found.line, found.stuck
     except MemoryError:
         return UNKNOWN, None, False
     finally:

@@ -128,8 +128,9 @@ class App:
             self.sound.click()
 
     def advise(self, game):
-        """An honest hint ``(verdict, action, stuck)`` from the board's small
-        search (the simulator puts its full solver in its place)."""
+        """An honest hint ``(verdict, line, stuck)`` from the board's small
+        search, ``line`` the winning line (see advice.device_hint; the
+        simulator puts its full solver in its place)."""
         from .advice import device_hint
         try:
             return device_hint(game)

@@ -96,6 +96,7 @@ class Player:
         self.held = None
         self.exact = False  # the player chose how many cards to hold
         self.hinted = None  # the hint's move (or the stock) that A plays next
+        self.line = None  # a winning line found for a hint, to follow (see hint)
         self.message = self._winnable_notice()
         self.panel.close()
         self.draw()
@@ -385,14 +386,22 @@ class Player:
         """Frame the next move of a winning line when a search finds one, or
         say that no line wins (offering undo), or else frame a move worth
         making or the stock; the next press of A plays what is framed. The
-        search can take seconds: the status line says it is thinking."""
-        self.table.status.line(0, self.words.get("status.thinking"))
-        self.app.display.refresh()
-        verdict, action, stuck = self.app.advise(self.game)
-        if verdict == "lost":
-            notices.no_win(self.panel, stuck, self.undo)
-            return
-        won = verdict == "won"
+        search can take seconds: the status line says it is thinking. A
+        winning line found is kept: while the player follows it with A, the
+        next hint is its next step, found at once (a new search might find
+        another line, one that starts by taking the last step back)."""
+        if not self._on_line():
+            self.table.status.line(0, self.words.get("status.thinking"))
+            self.app.display.refresh()
+            verdict, line, stuck = self.app.advise(self.game)
+            if verdict == "lost":
+                notices.no_win(self.panel, stuck, self.undo)
+                return
+            self.line = line or None  # None unless won
+            self.line_step = 0
+            self.line_state = bytearray(self.game.state)
+        won = self.line is not None
+        action = self._line_action() if won else None
         if action is None:
             action = self.game.hint() or ("deal" if self.game.can_deal() else None)
         if action == "deal":
@@ -408,15 +417,31 @@ class Player:
             self.say("status.hint_none")
 
     def play_hint(self, hinted):
-        """A after a hint: its move (the cursor ends where the cards went), or a deal."""
+        """A after a hint: its move (the cursor ends where the cards went),
+        or a deal; a step of the winning line kept moves it on."""
         self.drop_hold()
+        following = self._on_line()
         if hinted == self.game.stock:
             self.cursor = hinted
             self.act()
-            return
-        src, n, dst = hinted
-        self.cursor = dst
-        self.move(src, n, dst)
+        else:
+            src, n, dst = hinted
+            self.cursor = dst
+            self.move(src, n, dst)
+        if following:
+            self.line_step += 1
+            self.line_state[:] = self.game.state
+
+    def _on_line(self):
+        """True when the game is where the kept winning line has reached."""
+        return (self.line is not None and 3 * self.line_step < len(self.line)
+                and self.line_state == self.game.state)
+
+    def _line_action(self):
+        """The kept line's next action: ``(src, n, dst)`` or "deal"."""
+        at = 3 * self.line_step
+        src, n, dst = self.line[at], self.line[at + 1], self.line[at + 2]
+        return (src, n, dst) if n else "deal"
 
     def enter_deal(self):
         DealEntry(self.panel, self.game.seed, self._deal_number, self.open_menu)

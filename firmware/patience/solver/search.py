@@ -197,14 +197,32 @@ def _put(pending, at, found):
 
 class Hint:
     """What to tell a player: ``verdict``; ``action``, the next action of a
-    winning line (won only); ``stuck``, True when the game is lost although
-    some action is still legal; ``nodes``, the positions stored."""
+    winning line, and ``line``, the whole line as ``line_bytes`` (won
+    only); ``stuck``, True when the game is lost although some action is
+    still legal; ``nodes``, the positions stored."""
 
-    def __init__(self, verdict, action, stuck, nodes):
+    def __init__(self, verdict, action, stuck, nodes, line=None):
         self.verdict = verdict
         self.action = action
         self.stuck = stuck
         self.nodes = nodes
+        self.line = line
+
+
+def line_bytes(codes, stock):
+    """A winning line kept small for the player to follow: three bytes an
+    action, ``src, n, dst``, and a press on the stock as ``stock, 0,
+    stock`` (as the engine's history writes it)."""
+    steps = unfold(codes)
+    line = bytearray(3 * len(steps))  # one piece, made once
+    at = 0
+    for code in steps:
+        if code == PRESS:
+            line[at] = line[at + 2] = stock
+        else:
+            line[at], line[at + 1], line[at + 2] = move_parts(code)
+        at += 3
+    return line
 
 
 def hint(game, max_nodes, table=None, out_of_time=None, max_depth=_UNLIMITED, work=None):
@@ -221,4 +239,10 @@ def hint(game, max_nodes, table=None, out_of_time=None, max_depth=_UNLIMITED, wo
     except MemoryError:
         return Hint(UNKNOWN, None, False, 0)
     stuck = result.verdict == LOST and (game.can_deal() or bool(game.moves()))
-    return Hint(result.verdict, action, stuck, result.nodes)
+    line = None
+    if action:
+        try:
+            line = line_bytes(result.codes(), game.stock)
+        except MemoryError:  # its first step alone is still an honest hint
+            line = line_bytes(result.position.line(1), game.stock)
+    return Hint(result.verdict, action, stuck, result.nodes, line)
