@@ -25,6 +25,9 @@ GESTURES = {
     "feather-reverse-tft": ("d1+d2", "d2", "d1"),
     "feather-tft": ("hold1.6:boot", "boot", "hold:boot"),
 }
+# per board: B in lists and questions (no, back), with its own buttons
+BACK = {"pybadge": "b", "pygamer": "b", "clue": "hold:a", "feather-reverse-tft": "hold:d1",
+        "feather-tft": "hold1.6:boot"}
 # the words a controls line may hold before its colon, besides the buttons
 GESTURE_WORDS = {"HOLD", "DOUBLE", "TAP", "LONG", "MAINTENU", "APPUI", "LONGTEMPS"}
 
@@ -178,6 +181,24 @@ def test_the_status_line_fits_with_the_longest_deal_number_and_score(board, lang
             assert "999999999  52/52" in line                  # the number is never cut
             if rules.REDEALS:
                 assert line.endswith(" %d" % rules.REDEALS)
+
+
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_every_board_answers_no_to_a_question(board):
+    """No way to win, the rest goes home, count this deal as lost?: each
+    says how to answer no on this board, and that button closes it."""
+    from patience.screens import notices
+    with on_board(board, game="chessboard", deal=12) as simulated:   # no line wins it
+        player = simulated.app.player
+        session = Session(simulated.app, None, simulated.display)
+        dealt = bytes(player.game.state)
+        asks = (lambda: player.hint(), lambda: notices.offer_finish(player),
+                lambda: notices.confirm(player.panel, "ask.lost", player.new_deal))
+        for ask, line in zip(asks, ("PLAY ON", "NO, I WILL", "NO, KEEP PLAYING")):
+            ask()
+            assert any(shown.endswith(line) for shown in session.panel())
+            simulated.keys(BACK[board])
+            assert session.panel() is None and bytes(player.game.state) == dealt
 
 
 def test_texts_name_the_buttons_each_board_has():

@@ -41,6 +41,13 @@ class Notice:
                 action()
 
 
+class Question(Notice):
+    """A notice that B answers (no, back): it reads the buttons as lists
+    do, where every board has a B (a one-button board's long hold)."""
+
+    mode = buttons.LIST
+
+
 def won(player):
     """The game is won: offer a new deal."""
     panel = player.panel
@@ -58,21 +65,21 @@ def stuck(player):
 
 def no_win(panel, stuck, undo):
     """A search proved that no line wins from here: say so and offer undo."""
-    Notice.of_words(panel, ("lost.title", "", "lost.stuck" if stuck else "lost.why",
-                            "lost.why2", "", "won.undo", "lost.back"),
-                    {buttons.SELECT: undo, buttons.B: None})
+    Question.of_words(panel, ("lost.title", "", "lost.stuck" if stuck else "lost.why",
+                              "lost.why2", "", "won.undo", "lost.back"),
+                      {buttons.SELECT: undo, buttons.B: None})
 
 
 def offer_finish(player):
     """The rest goes home by itself: offer to play it."""
-    Notice.of_words(player.panel, ("finish.title", "", "finish.why", "", "finish.yes",
-                                   "finish.no"), _FINISH, player)
+    Question.of_words(player.panel, ("finish.title", "", "finish.why", "", "finish.yes",
+                                     "finish.no"), _FINISH, player)
 
 
 def confirm(panel, question, action):
     """Ask ``question`` (a word key); A runs ``action``, B keeps things as they are."""
-    Notice.of_words(panel, (question, "", "ask.yes", "ask.no"),
-                    {buttons.A: action, buttons.B: None})
+    Question.of_words(panel, (question, "", "ask.yes", "ask.no"),
+                      {buttons.A: action, buttons.B: None})
 
 
 def peek(panel, game, pile):
