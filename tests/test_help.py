@@ -201,6 +201,19 @@ def test_every_board_answers_no_to_a_question(board):
             assert session.panel() is None and bytes(player.game.state) == dealt
 
 
+@pytest.mark.parametrize("board, digit, change, keys", [
+    ("pybadge", "LEFT/RIGHT: DIGIT", "UP/DOWN: CHANGE", "left up"),
+    ("clue", "B: DIGIT", "B HOLD: CHANGE", "b hold:b"),
+    ("feather-tft", "BOOT: DIGIT", "BOOT DOUBLE TAP: CHANGE", "boot double:boot")])
+def test_deal_number_entry_says_how_to_choose_and_change_a_digit(board, digit, change, keys):
+    with on_board(board, game="agnes", deal=1) as simulated:
+        simulated.app.player.enter_deal()
+        session = Session(simulated.app, None, simulated.display)
+        assert digit in session.panel() and change in session.panel()
+        simulated.keys(keys)                    # another digit, one up
+        assert session.panel()[2] in ("000000011", "100000001")
+
+
 def test_texts_name_the_buttons_each_board_has():
     with on_board("clue", game="agnes", deal=1) as simulated:
         words = simulated.app.words

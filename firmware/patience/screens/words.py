@@ -69,16 +69,22 @@ class Words:
 
     def named(self, text, mode):
         """``text`` with its button marks named as this board's buttons in
-        ``mode``; "" when it names a button the board has not there."""
+        ``mode``; a button the board has not there is left out of a choice
+        of two ("[LEFT]/[RIGHT]"), and elsewhere makes the text ""."""
         if self.buttons is None or "[" not in text:
             return text
         names = self.buttons[mode]
         for button in range(8):
             mark = _MARKS[button]
             if mark in text:
-                if names[button] is None:
+                if names[button] is not None:
+                    text = text.replace(mark, names[button])
+                elif mark + "/" in text:
+                    text = text.replace(mark + "/", "")
+                elif "/" + mark in text:
+                    text = text.replace("/" + mark, "")
+                else:
                     return ""
-                text = text.replace(mark, names[button])
         return text
 
     def fill(self, key, *values):
