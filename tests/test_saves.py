@@ -514,3 +514,28 @@ def test_starting_another_deal_over_an_untouched_one_counts_nothing(tmp_path):
     with running("glenwood", 2, store=_store(path)) as s:
         assert _counted(s, "glenwood") == (0, 0)
         assert "LOST" not in s.status()
+
+
+def test_a_stuck_chessboard_says_nothing_of_a_stock_and_a_resumed_dead_end_says_it_again(
+        tmp_path):
+    path = tmp_path / "s.nvm"
+    with running("chessboard", 1, store=_store(path)) as s:
+        game, rng = s.app.game, random.Random(1)
+        while game.moves():                     # a line that leaves no move (6 of them)
+            game.move(*rng.choice(game.moves()))
+        s.player.after_change()
+        assert s.panel()[:4] == ["NO MOVES LEFT", "", "NOTHING CAN MOVE", ""]
+        assert "STOCK" not in " ".join(s.panel())    # Chessboard has none
+        s.press("b")                                  # look at the table
+        s.app.keeper.save()
+    with running(store=_store(path)) as s:            # power back on
+        assert s.app.game.name == "chessboard" and "NO MOVES LEFT" in s.panel()
+
+
+def test_the_celebration_shows_the_last_cards_score():
+    win = _golden_win("glenwood")
+    with running("glenwood", win["deal"]) as s:
+        seen = []
+        s.app.tune = lambda on_note: seen.append(s.status())
+        s.press(win["keys"])
+        assert seen == ["GLENWOOD DEAL %d  52/52  REDEALS 1" % win["deal"]]

@@ -184,6 +184,15 @@ def test_hint_frames_the_next_move_of_a_winning_line():
         assert all(m.grid.hidden for m in table.hints)
 
 
+def test_a_hints_frames_show_over_the_cursor():
+    """The hint's cards are often under the cursor (after A played the last
+    hint the cursor is where they went)."""
+    with running("eagle-wing", 1) as s:
+        table = s.player.table
+        layers = list(table.group)
+        assert layers.index(table.cursor.grid) < min(layers.index(m.grid) for m in table.hints)
+
+
 def test_the_boards_own_small_search_finds_a_winning_move_too():
     with running("eagle-wing", 2) as s:
         found = device_hint(patience.load_game(s.app.game.to_bytes()))
@@ -244,14 +253,19 @@ def test_a_hint_on_a_lost_deal_says_so_and_offers_undo():
     with running("chessboard", 12) as s:        # the search proves it lost
         game = s.app.game
         dealt = bytes(game.state)
-        s.choose("menu.hint")
+        s.choose("menu.hint")                    # at the deal: nothing to undo, none offered
         assert s.panel() == ["NO WAY TO WIN", "", "MOVES ARE LEFT, BUT NONE",
-                             "CAN WIN FROM HERE", "", "SELECT  UNDO", "B  PLAY ON"]
+                             "CAN WIN FROM HERE", "", "B  PLAY ON"]
+        s.press("select")                        # not an answer here
+        assert s.panel() is not None
         s.press("b")                             # play on: nothing changes
         assert s.panel() is None and bytes(game.state) == dealt
+        src, n, dst = game.moves()[0]
+        assert game.move(src, n, dst)
         s.choose("menu.hint")
-        s.press("select")                        # undo: nothing to take back at the deal
-        assert s.panel() is None and s.status() == "AT THE DEAL"
+        assert s.panel()[-2:] == ["SELECT  UNDO", "B  PLAY ON"]
+        s.press("select")                        # undo: back to the deal
+        assert s.panel() is None and bytes(game.state) == dealt
 
 
 def test_the_simulator_hints_with_the_full_solver():

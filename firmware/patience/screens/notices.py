@@ -10,6 +10,8 @@ _WON = {buttons.A: "new_deal", buttons.START: "open_menu", buttons.SELECT: "undo
 _STUCK = {buttons.A: "new_deal", buttons.START: "open_menu", buttons.SELECT: "undo",
           buttons.B: None}
 _FINISH = {buttons.A: "finish", buttons.B: "decline"}
+_STUCK_LINES = ("stuck.title", "", "stuck.why", "stuck.why2", "", "won.undo", "won.new",
+                "won.menu", "stuck.look")
 
 
 class Notice:
@@ -58,16 +60,20 @@ def won(player):
 
 
 def stuck(player):
-    """No card move and no deal is left."""
-    Notice.of_words(player.panel, ("stuck.title", "", "stuck.why", "stuck.why2", "", "won.undo",
-                                   "won.new", "won.menu", "stuck.look"), _STUCK, player)
+    """No card move and no deal is left (the stock is done, in a game with one)."""
+    lines = _STUCK_LINES if player.game.stock is not None else _STUCK_LINES[:3] + _STUCK_LINES[4:]
+    Notice.of_words(player.panel, lines, _STUCK, player)
 
 
 def no_win(panel, stuck, undo):
-    """A search proved that no line wins from here: say so and offer undo."""
-    Question.of_words(panel, ("lost.title", "", "lost.stuck" if stuck else "lost.why",
-                              "lost.why2", "", "won.undo", "lost.back"),
-                      {buttons.SELECT: undo, buttons.B: None})
+    """A search proved that no line wins from here: say so, and offer
+    ``undo`` (None: nothing to undo)."""
+    why = ("lost.title", "", "lost.stuck" if stuck else "lost.why", "lost.why2", "")
+    if undo is None:
+        Question.of_words(panel, why + ("lost.back",), {buttons.B: None})
+    else:
+        Question.of_words(panel, why + ("won.undo", "lost.back"),
+                          {buttons.SELECT: undo, buttons.B: None})
 
 
 def offer_finish(player):

@@ -66,6 +66,8 @@ class Player:
         self._start()
         if self.game.is_won():   # resumed on its won screen
             self._won()
+        elif self._dead_end():   # or on its dead end
+            notices.stuck(self)
 
     def _deal(self, name, deal, into=None):
         game = new_game(name, seed=deal or self._pick_deal(name), into=into)
@@ -250,8 +252,12 @@ class Player:
         from ..core.hints import can_finish
         if not self.keeper.declined(game) and can_finish(game):
             notices.offer_finish(self)
-        elif not game.can_deal() and not game.has_move():
+        elif self._dead_end():
             notices.stuck(self)
+
+    def _dead_end(self):
+        """True when no card may move and the stock does nothing."""
+        return not self.game.can_deal() and not self.game.has_move()
 
     def finish(self):
         """Send the rest home, card by card, each sliding to its place."""
@@ -268,6 +274,7 @@ class Player:
         self.keeper.decline(self.game)
 
     def _won(self):
+        self.draw()  # the score of the last card, before the celebration
         self.app.tune(self._light_foundation)
         self.table.show_hint()
         notices.won(self)
@@ -395,7 +402,7 @@ class Player:
             self.app.display.refresh()
             verdict, line, stuck = self.app.advise(self.game)
             if verdict == "lost":
-                notices.no_win(self.panel, stuck, self.undo)
+                notices.no_win(self.panel, stuck, self.undo if self.game.done else None)
                 return
             self.line = line or None  # None unless won
             self.line_step = 0

@@ -36,8 +36,9 @@ class Table:
             pile_group.append(art.card_grid(sheets.TILE_EMPTY, shader=art.slot))
             self.piles.append(pile_group)
             self.group.append(pile_group)
-        self.hints = (Frame(art, art.hint, self.group), Frame(art, art.hint_to, self.group))
         self.cursor = Frame(art, art.cursor, self.group)
+        # a hint's frames over the cursor's: its cards are often under the cursor
+        self.hints = (Frame(art, art.hint, self.group), Frame(art, art.hint_to, self.group))
         # a count's Text on the stock and the reserves, over the frames
         self.badges = [Text(art, 2, 1, palette=art.panel) if kind in (STOCK, RESERVE) else None
                        for kind in game.kinds]
