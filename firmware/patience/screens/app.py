@@ -34,6 +34,16 @@ def _nothing():
     pass
 
 
+def _dismantle(group):
+    """Empty ``group`` and every group in it: a stale pointer that the
+    collector follows to one of them (from the C stack) then holds that one
+    alone, not the whole screen."""
+    while len(group):
+        layer = group.pop()
+        if isinstance(layer, displayio.Group):
+            _dismantle(layer)
+
+
 def cover(width, height):
     """(pixels a side, scale) of a square bitmap that, scaled, covers the screen.
 
@@ -271,6 +281,8 @@ class App:
         """Out of memory: let go of the screens, the art and the code that
         draws them, so that the games the keeper holds can be saved."""
         self.display.root_group = None
+        if self.screen is not None:
+            _dismantle(self.screen.group)
         self.screen = self.player = self.pool = self.panel_group = None
         self.art = self.background = self.panel_text = None
         # Collect before anything allocates: a collection that a failing
