@@ -202,17 +202,24 @@ def test_the_boards_own_small_search_finds_a_winning_move_too():
         assert "patience.solver.search" not in sys.modules   # let go of after the hint
 
 
-@pytest.mark.parametrize("name, deal", [("chessboard", 4), ("agnes", 260), ("eagle-wing", 74)])
-def test_following_the_hints_wins_the_deal_from_one_search(name, deal):
-    """A new search after each step could find a line that starts by taking
-    that step back: these deals went round in circles so."""
+def _counted_searches(app):
+    """Give ``app`` the simulator's hint, noting each position it searches
+    from; the list of them."""
     searches = []
 
     def counted(game):
         searches.append(bytes(game.state))
         return full_solver_hint(game)
+    app.advise = counted
+    return searches
+
+
+@pytest.mark.parametrize("name, deal", [("chessboard", 4), ("agnes", 260), ("eagle-wing", 74)])
+def test_following_the_hints_wins_the_deal_from_one_search(name, deal):
+    """A new search after each step could find a line that starts by taking
+    that step back: these deals went round in circles so."""
     with running(name, deal) as s:
-        s.app.advise = counted
+        searches = _counted_searches(s.app)
         for _ in range(200):
             if s.panel() is not None:            # the rest plainly goes home: A plays it out
                 s.press("a")
@@ -225,13 +232,8 @@ def test_following_the_hints_wins_the_deal_from_one_search(name, deal):
 
 
 def test_a_step_off_the_winning_line_searches_again():
-    searches = []
-
-    def counted(game):
-        searches.append(bytes(game.state))
-        return full_solver_hint(game)
     with running("eagle-wing", 1) as s:
-        s.app.advise = counted
+        searches = _counted_searches(s.app)
         s.choose("menu.hint")
         s.press("a")
         s.choose("menu.hint")                    # on the line: no search
