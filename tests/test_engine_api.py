@@ -121,6 +121,21 @@ def test_hint_is_legal_and_never_out_of_a_foundation(name):
             g.move(*hint)
 
 
+def test_chessboard_hint_digs_out_the_next_card_home():
+    """No card can go home: the hint takes the cards over the next one off,
+    onto piles that hide no card wanted home, and then sends it home."""
+    g = patience.new_game("chessboard", seed=4)
+    while g.hint()[2] in g.foundations:             # the base, then all that can go home
+        g.move(*g.hint())
+    assert [card_name(c) for c in g.cards(0)] == ["Jh", "Ts", "9h", "Kc", "Qc"]
+    assert card_name(g.cards(3)[-1]) == "8h"        # the 9h goes home next
+    assert g.hint() == (0, 1, 4)                    # the Qc onto the Jc
+    g.move(*g.hint())
+    assert g.hint() == (0, 1, 4)                    # the Kc onto the Qc
+    g.move(*g.hint())
+    assert g.hint() == (0, 1, 3)                    # the 9h home
+
+
 # -- saves -------------------------------------------------------------------
 
 def _played(name, seed, steps=25):

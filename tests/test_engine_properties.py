@@ -1,7 +1,7 @@
 """Properties of random legal play, checked with hypothesis."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 import patience
 
 GAMES = patience.games.GAMES
@@ -117,3 +117,22 @@ def test_a_deal_into_a_played_game_is_that_deal_afresh(name, seed, choices, othe
     assert (str(dealt), dealt.seed, dealt.done, dealt.recorded) == (
         str(fresh), fresh.seed, 0, 0)
     assert not dealt.undo() and _fifty_two(dealt)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(GAMES), seed=st.integers(1, 999_999_999),
+       choices=st.lists(st.integers(-1, 50), max_size=30))
+# a lone card onto a card that may go home, then dug off it again, once went round
+@example(name="chessboard", seed=167, choices=[40, -1, 13, 0])
+def test_following_the_engines_hints_never_comes_back_to_a_position(name, seed, choices):
+    """The hint a board falls back on when its search cannot decide: a
+    player who follows it, move after move, never goes round in circles."""
+    g = patience.new_game(name, seed=seed)
+    _play(g, choices)
+    seen = {bytes(g.state)}
+    hint = g.hint()
+    while hint is not None:
+        assert g.move(*hint)
+        assert bytes(g.state) not in seen, (hint, str(g))
+        seen.add(bytes(g.state))
+        hint = g.hint()

@@ -300,6 +300,19 @@ def test_deal_number_chosen_with_the_d_pad():
         assert s.app.game.seed == 24 and s.status().startswith("GLENWOOD DEAL 24 ")
 
 
+@pytest.mark.parametrize("item, back, label", [("menu.number", "b", "DEAL NUMBER"),
+                                                ("menu.options", "up a", "OPTIONS")])
+def test_back_from_a_menu_panel_puts_the_arrow_on_its_item(item, back, label):
+    with running("glenwood", 5) as s:
+        s.choose(item)
+        s.press(back)                           # B in deal entry, Back ending the options
+        arrowed = [line for line in s.text(s.app.screen.panel.text)
+                   if chr(sheets.CHAR_RIGHT) in line]
+        assert len(arrowed) == 1 and arrowed[0].endswith(label)
+        s.press("a")                            # A runs that item again
+        assert s.panel()[0] == s.app.words.get(item)
+
+
 def test_game_item_goes_to_title_and_a_starts_another_game():
     with running("agnes", 3) as s:
         s.choose("menu.game")

@@ -79,8 +79,8 @@ def setup(board):
         keys = profile(board_id)(board, display)
     except MemoryError:  # not the buttons' fault: prepare says so
         raise
-    except Exception as err:  # pylint: disable=broad-except  # a pin missing or in use
-        return None, "Buttons failed: %s" % err
+    except Exception as error:  # pylint: disable=broad-except  # a pin missing or in use
+        return None, "Buttons failed: %s" % error
     labels = getattr(board, "KEY_LABELS", None)  # the simulator's keys for the buttons
     if labels:
         keys.labels = labels

@@ -18,14 +18,16 @@ def best_move(game):
 
 
 def _worth(game, src, n, dst):
-    """How useful a legal move is: 0 pointless, higher is better.
-
-    4: a card goes home. 3: it turns a face-down card over, brings the
-    reserve into play or lets the next card go home. 2: it plays a card
-    from the waste or a reserve. 1: it empties a pile onto another pile.
-    Moves out of a foundation, shuffles between piles and moves of a
-    whole pile to an empty one are worth nothing.
-    """
+    """How useful a legal move is: 0 pointless, higher is better."""
+    # 4: a card goes home. 3: it turns a face-down card over, brings the
+    # reserve into play or lets the next card go home. 2: it plays a card
+    # from the waste or a reserve. 1: it empties a pile onto another pile,
+    # or it digs (takes cards off a card that may go home), and either way
+    # it covers no card that may go home. Moves out of a foundation, other
+    # shuffles between piles and moves of a whole pile to an empty one are
+    # worth nothing. Moves worth 1 never lead back to a position: each one
+    # leaves fewer cards over the cards that may go home, or as many and
+    # one pile fewer.
     kinds = game.kinds
     if kinds[src] == FOUNDATION:
         return 0
@@ -41,7 +43,23 @@ def _worth(game, src, n, dst):
         return 3
     if kinds[src] == WASTE or kinds[src] == RESERVE:
         return 2
-    return 1 if whole and game.size(dst) else 0
+    if _hides_home_card(game, dst, 0):
+        return 0
+    if whole:
+        return 1 if game.size(dst) else 0
+    return 1 if _hides_home_card(game, src, n) else 0
+
+
+def _hides_home_card(game, pile, depth):
+    """True when a face-up card of ``pile``, ``depth`` cards from the top
+    or deeper, may go home."""
+    for depth in range(depth, game.size(pile)):
+        card = game.card(pile, depth)
+        if card & FACE_UP:
+            for foundation in game.foundations:
+                if not game.home_problem(foundation, card):
+                    return True
+    return False
 
 
 def _goes_home(game, pile):
@@ -59,20 +77,20 @@ def best_count(game, src, most, dst):
     (they only differ where an empty pile takes any group).
     """
     home = game.kinds[dst] == FOUNDATION
-    found = 0
-    found_worth = -1
+    best = 0
+    best_worth = -1
     for n in range(1, most + 1):
         if not game.is_legal(src, n, dst):
             continue
         if home:
             if n > 1 and not _in_order(game, src, n):
                 break
-            found = n
+            best = n
             continue
         worth = _worth(game, src, n, dst)
-        if worth >= found_worth:
-            found, found_worth = n, worth
-    return found
+        if worth >= best_worth:
+            best, best_worth = n, worth
+    return best
 
 
 def _in_order(game, src, n):

@@ -14,7 +14,8 @@ _SPACE = 32
 
 
 class Menu:
-    """Items ``(label, action)`` in a panel; up and down choose, A runs one."""
+    """Items ``(label, action)`` in a panel; up and down choose, A runs one.
+    The arrow starts on item ``choice``."""
     # ``label`` is a word key or a function giving the text (a setting shows
     # its value). The menu closes, then ``action()`` runs (with a ``target``,
     # actions are the names of its methods: a constant list of items makes no
@@ -25,13 +26,13 @@ class Menu:
 
     mode = buttons.LIST
 
-    def __init__(self, panel, items, done=None, title="menu.title", target=None):
+    def __init__(self, panel, items, done=None, title="menu.title", target=None, choice=0):
         self.panel = panel
         self.items = items
         self.done = done
         self.title = title
         self.target = target
-        self.choice = 0
+        self.choice = choice
         self.draw()
 
     def draw(self):

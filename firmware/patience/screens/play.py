@@ -372,11 +372,16 @@ class Player:
 
     # -- the menu and its panels ---------------------------------------
 
-    def open_menu(self):
+    def open_menu(self, action=None):
+        """The Start menu, its arrow on the item of ``action`` (the one whose
+        panel B came back from), else on Resume."""
         if self.held is not None:
             self.drop_hold()
             self.say("status.put_back")
-        Menu(self.panel, _START_MENU, self.keeper.save, target=self)
+        choice = 0  # Resume's action is None
+        while _START_MENU[choice][1] != action:
+            choice += 1
+        Menu(self.panel, _START_MENU, self.keeper.save, target=self, choice=choice)
 
     def ask_restart(self):
         self.ask_first(self.restart)
@@ -386,7 +391,8 @@ class Player:
 
     def options(self):
         from .options import Options
-        items = Options(self.app).items()[:-1] + (("menu.back", self.open_menu),)
+        back = lambda: self.open_menu("options")  # noqa: E731
+        items = Options(self.app).items()[:-1] + (("menu.back", back),)
         Menu(self.panel, items, self.keeper.save, "menu.options")
 
     def hint(self):
@@ -451,7 +457,8 @@ class Player:
         return (src, n, dst) if n else "deal"
 
     def enter_deal(self):
-        DealEntry(self.panel, self.game.seed, self._deal_number, self.open_menu)
+        DealEntry(self.panel, self.game.seed, self._deal_number,
+                  lambda: self.open_menu("enter_deal"))
 
     def _deal_number(self, number):
         self.ask_first(lambda: self.new_deal(number))
