@@ -457,6 +457,8 @@ def test_matching_mpy_cross_compiles_all_but_code_py(capsys, fw, drive, tmp_path
     assert not list((drive / "patience").glob("*.py"))  # no .py left to shadow the .mpy
     assert not list((drive / "lib").rglob("*.py"))
     assert "compiled with CircuitPython 9.2.1" in out
+    assert "remove patience/engine.py (replaced by patience/engine.mpy)" in out
+    assert "no longer part of the game" not in out
     assert flash_install.read_manifest(drive)[0]["mpy_cross"].startswith("CircuitPython 9.2.1")
     code, _out, _err = install(capsys, fw, drive)  # and back to .py
     assert code == 0
@@ -581,6 +583,33 @@ def test_mpy_cross_given_as_a_relative_path_is_that_file(capsys, fw, drive, tmp_
 def test_a_bundle_needs_a_file_name(capsys, fw, name):
     code, _out, err = run(capsys, "--firmware", fw, "--bundle", name)
     assert code == 2 and "is no file name" in err and err.count("\n") == 1
+
+
+def test_a_bundle_named_as_a_folder_or_in_a_missing_one_is_a_usage_error(capsys, fw, tmp_path):
+    code, _out, err = run(capsys, "--firmware", fw, "--bundle", tmp_path)
+    assert code == 2 and f"e.g. --bundle {tmp_path / 'patience.zip'}" in err
+    code, _out, err = run(capsys, "--firmware", fw, "--bundle", tmp_path / "nope" / "x.zip")
+    assert code == 2 and f"the folder {tmp_path / 'nope'} does not exist" in err
+    assert err.count("\n") == 1 and not (tmp_path / "nope").exists()
+
+
+def test_requirements_dry_run_writes_nothing(capsys, fw):
+    before = snapshot(fw)
+    code, out, _err = run(capsys, "--write-requirements", "--dry-run", "--firmware", fw)
+    assert code == 0 and "would write" in out and "adafruit_imageload" in out
+    assert "nothing written" in out and snapshot(fw) == before
+
+
+@pytest.mark.parametrize("blocked", ["patience", "lib", "lib/adafruit_imageload"])
+def test_a_file_where_a_game_folder_goes_is_named_and_nothing_written(capsys, fw, drive,
+                                                                     blocked):
+    (drive / blocked).parent.mkdir(parents=True, exist_ok=True)
+    (drive / blocked).write_text("hi\n")
+    before = snapshot(drive)
+    code, _out, err = install(capsys, fw, drive)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{blocked} on the drive is a file where the game needs a folder" in err
+    assert "nothing written" in err and snapshot(drive) == before
 
 
 def test_an_unreadable_file_on_the_drive_stops_the_install(capsys, fw, drive, monkeypatch):

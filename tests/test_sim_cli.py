@@ -159,6 +159,8 @@ def test_help_exits_0_and_shows_options_and_keys():
     (["--frobnicate"], ["unrecognized arguments"]),
     (["--headless", "--keys", "holdinf:a"], ["bad hold"]),
     (["--headless", "--keys", "a*\u00b2"], ["bad repeat"]),
+    (["--headless", "--keys", "a*100000"], ["bad repeat", "from 1 to 1000"]),
+    (["--headless", "--shot", "out.jpg"], ["--shot out.jpg", "PNG", "ending in .png"]),
     (["--headless", "--root", "/"], ["not a firmware folder"]),
 ])
 def test_bad_command_line_one_line_exit_2(args, words):
@@ -192,7 +194,7 @@ def test_display_available_rules():
 
 
 def test_the_save_file_is_never_the_picture(tmp_path, capsys):
-    save = tmp_path / "same.nvm"
+    save = tmp_path / "same.png"  # a save file may have any name
     save.write_bytes(b"\xff" * 8192)
     assert sim.main(["--headless", "--save", str(save), "--shot", str(save)],
                     build=builder()) == 2

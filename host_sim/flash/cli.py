@@ -164,10 +164,13 @@ def about(tree_info, board=None):
 # ---------------------------------------------------------------- commands
 
 
-def write_requirements(firmware):
+def write_requirements(firmware, dry_run):
     firmware_sources(firmware)  # FlashError unless it is a firmware folder: nobody else's file
     names = scan_firmware_libraries(firmware)
     path = Path(firmware) / REQUIREMENTS
+    if dry_run:
+        say(f"dry run: would write {path}: {', '.join(names) or 'no libraries'}; nothing written")
+        return 0
     try:
         path.write_text(requirements_text(names), encoding="utf-8")
     except OSError as err:
@@ -177,9 +180,12 @@ def write_requirements(firmware):
 
 
 def make_bundle(args, firmware):
-    if not args.bundle.name:
+    if not args.bundle.name or args.bundle.is_dir():
         raise FlashError(f"--bundle {str(args.bundle)!r} is no file name: give one, "
-                         "e.g. --bundle patience.zip")
+                         f"e.g. --bundle {args.bundle / 'patience.zip'}")
+    if not args.bundle.absolute().parent.is_dir():
+        raise FlashError(f"--bundle {args.bundle}: the folder {args.bundle.parent} does not "
+                         "exist")
     files, info = build_tree(firmware, args.mpy_cross)
     for text in info["warnings"]:
         problem(text, "warning")
@@ -283,10 +289,19 @@ def print_plan(plan, dry_run):
         say(f"  {would}save   {plan.backup[0]} as {plan.backup[1]}")
     for rel, data, kind in plan.writes:
         say(f"  {would}write  {rel} ({kind}, {len(data):,} bytes)")
+    kept = {rel for rel, _data, _kind in plan.writes} | set(plan.same)
     for rel in plan.removes:
-        say(f"  {would}remove {rel} (no longer part of the game)")
+        twin = _compiled_twin(rel)
+        why = f"replaced by {twin}" if twin in kept else "no longer part of the game"
+        say(f"  {would}remove {rel} ({why})")
     for text in plan.left:
         say(f"  left   {text}")
+
+
+def _compiled_twin(rel):
+    """The same module's other file: ``x.mpy`` for ``x.py`` and the other way round."""
+    stem, dot, kind = rel.rpartition(".")
+    return f"{stem}.mpy" if dot and kind == "py" else f"{stem}.py" if kind == "mpy" else None
 
 
 def run(argv=None, finder=find_drives):
@@ -295,7 +310,7 @@ def run(argv=None, finder=find_drives):
     firmware = args.firmware or default_firmware()
     try:
         if args.write_requirements:
-            return write_requirements(firmware)
+            return write_requirements(firmware, args.dry_run)
         if args.bundle is not None:
             return make_bundle(args, firmware)
         return install(args, firmware, finder)

@@ -183,11 +183,28 @@ def plan_install(drive, files, manifest, replace_code=False):
     for rel in sorted(files, key=install_order):
         if lib_name(rel) in blocked:
             continue
+        folder = _file_for_folder(drive, rel)
+        if folder is not None:
+            refusal = (f"{folder} on the drive is a file where the game needs a folder: "
+                       "nothing written; move it off the drive and run patience-flash again")
+            if refusal not in plan.refusals:
+                plan.refusals.append(refusal)
+            continue
         _plan_file(plan, drive, rel, files[rel], old.get(rel), replace_code)
     _plan_obsolete(plan, drive, files, old, blocked)
     _plan_shadows(plan, drive, files)
     _plan_code_runs(plan, drive)
     return plan
+
+
+def _file_for_folder(drive, rel):
+    """The first folder on the way to ``rel`` that is a file on the drive, or None."""
+    parts = rel.split("/")[:-1]
+    for end in range(1, len(parts) + 1):
+        folder = "/".join(parts[:end])
+        if (drive / folder).exists() and not (drive / folder).is_dir():
+            return folder
+    return None
 
 
 def _plan_file(plan, drive, rel, data, recorded, replace_code):

@@ -129,9 +129,12 @@ def build_parser():
 
 
 def _check_writable(path):
-    """UsageError unless a file can be written at ``path`` (leaves no file)."""
+    """UsageError unless a PNG file can be written at ``path`` (leaves no file)."""
     if os.path.isdir(path):
         raise UsageError("cannot write --shot %s: it is a folder" % path)
+    if not path.lower().endswith(".png"):
+        raise UsageError("--shot %s: the picture is a PNG; give a file name ending in .png"
+                         % path)
     existed = os.path.exists(path)
     try:
         with open(path, "ab"):

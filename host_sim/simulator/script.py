@@ -36,7 +36,8 @@ def parse(text, board):
     for word in text.replace(",", " ").split():
         body, star, count = word.lower().partition("*")
         if star and not (count.isascii() and count.isdigit() and 1 <= int(count) <= MAX_REPEAT):
-            raise ValueError("bad repeat %r: write e.g. %s*3" % (word, body))
+            raise ValueError("bad repeat %r: write a count from 1 to %d, e.g. %s*3"
+                             % (word, MAX_REPEAT, body))
         gestures.extend([_gesture(body, board)] * (int(count) if star else 1))
     return gestures
 
