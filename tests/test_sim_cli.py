@@ -220,6 +220,17 @@ def test_a_dump_that_cannot_be_written_is_one_line(monkeypatch, capsys):
                                        "No space left on device\n")
 
 
+def test_dump_ends_with_the_lines_of_an_open_panel(capsys):
+    assert sim.main(["--headless", "--game", "agnes", "--deal", "3", "--keys", "start down",
+                     "--dump"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[out.index("status: AGNES DEAL 3  1/52") + 1:][:4] == [
+        "panel: MENU", "panel: RESUME", "panel: → HINT", "panel: UNDO"]
+    assert sim.main(["--headless", "--game", "agnes", "--deal", "3", "--keys", "start b",
+                     "--dump"]) == 0
+    assert "panel:" not in capsys.readouterr().out   # closed again
+
+
 def test_unwritable_shot_leaves_no_file(tmp_path):
     assert sim.main(["--headless", "--shot", str(tmp_path / "no" / "x.png")],
                     build=builder()) == 2

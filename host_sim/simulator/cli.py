@@ -354,21 +354,39 @@ def _finish(args, display, text):
 
 
 def dump(app):
-    """The game as text, then where the cursor is, what is held and the status line."""
+    """The game as text, then where the cursor is, what is held and the
+    status line; then the lines of a panel open on the screen."""
     game = getattr(app, "game", None)
+    panel = "".join("\npanel: " + line for line in _panel_lines(app))
     if game is None:
-        return NO_GAME_LINE
+        return NO_GAME_LINE + panel
     player = app.player
     held = player.held[1] if player.held else 0
     status = player.status.translate(_font_symbols())
-    return "%s\ncursor: %d\nheld: %d\nstatus: %s" % (game, player.cursor, held, status)
+    return "%s\ncursor: %d\nheld: %d\nstatus: %s%s" % (game, player.cursor, held, status, panel)
+
+
+def _panel_lines(app):
+    """The non-blank lines of the panel open on the screen, as it shows them."""
+    from patience.screens import sheets  # pylint: disable=import-outside-toplevel
+    panel = getattr(getattr(app, "screen", None), "panel", None)
+    if panel is None or panel.overlay is None:
+        return []
+    grid, first = panel.text.grid, sheets.FONT_FIRST_TILE[app.art.size]
+    rows = ("".join(chr(32 + grid[column, row] - first) for column in range(panel.box_columns))
+            for row in range(panel.box_rows))
+    symbols = _font_symbols()
+    return [line for line in (row.translate(symbols).strip() for row in rows) if line]
 
 
 def _font_symbols():
     """The firmware font's suit characters (status lines name cards with
-    them) as Unicode's suits."""
-    from patience.screens.sheets import CHAR_SUIT  # pylint: disable=import-outside-toplevel
-    return dict(zip(range(CHAR_SUIT, CHAR_SUIT + 4), "♣♦♥♠"))  # clubs, diamonds, hearts, spades
+    them) and arrows as Unicode's."""
+    from patience.screens import sheets  # pylint: disable=import-outside-toplevel
+    suits = dict(zip(range(sheets.CHAR_SUIT, sheets.CHAR_SUIT + 4), "♣♦♥♠"))
+    arrows = {sheets.CHAR_LEFT: "←", sheets.CHAR_RIGHT: "→", sheets.CHAR_UP: "↑",
+              sheets.CHAR_DOWN: "↓", sheets.CHAR_HOLE: " "}
+    return {**suits, **arrows}
 
 
 if __name__ == "__main__":
