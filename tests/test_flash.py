@@ -339,6 +339,26 @@ def test_not_enough_space_refused_before_writing(capsys, monkeypatch, fw, drive)
     assert snapshot(drive) == before
 
 
+def test_an_upgrade_short_of_space_says_moving_the_old_game_off_would_do(capsys, monkeypatch,
+                                                                         tmp_path, drive):
+    assert install(capsys, make_firmware(tmp_path / "v1"), drive)[0] == 0
+    newer = make_firmware(tmp_path / "v2", version=2)
+    (newer / "sheets" / "small.bmp").write_bytes(b"BM" + bytes(range(256)) * 8)  # all updated
+    plan = flash_install.plan_install(drive, flash_tree.build_tree(newer, None)[0],
+                                      flash_install.read_manifest(drive)[0])
+    needed = flash_install.bytes_needed(plan, drive, 4096)
+    usage = flash_install.shutil.disk_usage(drive)
+    monkeypatch.setattr(flash_install.shutil, "disk_usage",
+                        lambda _p: usage._replace(free=needed - 1))
+    before = snapshot(drive)
+    code, _out, err = install(capsys, newer, drive)
+    assert code == 2 and "nothing written" in err and "move the old game off the drive" in err
+    assert snapshot(drive) == before
+    monkeypatch.setattr(flash_install.shutil, "disk_usage", lambda _p: usage._replace(free=100))
+    code, _out, err = install(capsys, newer, drive)         # far too little: moving would not do
+    assert code == 2 and "not enough space" in err and "move the old game" not in err
+
+
 # ---------------------------------------------------------------- refusals
 
 
