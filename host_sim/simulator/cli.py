@@ -115,7 +115,8 @@ def build_parser():
     parser.add_argument("--shot-scale", type=_scale, default=1, metavar="N",
                         help="with --shot: enlarge the picture N times (pixels stay sharp)")
     parser.add_argument("--dump", action="store_true",
-                        help="at the end, print the game (the engine's text dump)")
+                        help="at the end, print the game (the engine's text dump), the "
+                        "cursor, what is held, the status line and an open panel's lines")
     parser.add_argument("--scale", type=_scale, metavar="N",
                         help="window zoom (default: 4 for 160x128, 3 for 240x240, 240x135 "
                              "and 320x240)")
