@@ -5,7 +5,8 @@ import patience
 from patience.core.cards import rank, suit, is_red
 from patience.core.names import card_name, parse_card, parse_deck
 from patience.core.dealing import shuffled_deck
-from support import ALL_CARDS
+from patience.core.hints import best_from
+from support import ALL_CARDS, position
 
 GAMES = patience.games.GAMES
 
@@ -134,6 +135,16 @@ def test_chessboard_hint_digs_out_the_next_card_home():
     assert g.hint() == (0, 1, 4)                    # the Kc onto the Qc
     g.move(*g.hint())
     assert g.hint() == (0, 1, 3)                    # the 9h home
+
+
+def test_b_builds_on_a_card_rather_than_fill_an_empty_pile_to_dig():
+    """The 5h may go onto the 6h or onto an empty pile; moving it digs out
+    the 3h (next home), and the 6h's pile hides the 6d (next home too).
+    Empty piles are scarce: B builds, as it did before digs counted."""
+    game = position("chessboard", {3: "Qh Kh Ah 2h", 6: "Qd Kd Ad 2d 3d 4d 5d",
+                                   11: "3h 4h 5h", 5: "9c 3c Td 6d 6h"},
+                    base=12, spare_pile=13)
+    assert best_from(game, 11) == (1, 5)
 
 
 # -- saves -------------------------------------------------------------------

@@ -352,7 +352,8 @@ def test_an_upgrade_short_of_space_says_moving_the_old_game_off_would_do(capsys,
                         lambda _p: usage._replace(free=needed - 1))
     before = snapshot(drive)
     code, _out, err = install(capsys, newer, drive)
-    assert code == 2 and "nothing written" in err and "move the old game off the drive" in err
+    assert code == 2 and "nothing written" in err
+    assert "move the old game's patience, sheets off the drive first" in err
     assert snapshot(drive) == before
     monkeypatch.setattr(flash_install.shutil, "disk_usage", lambda _p: usage._replace(free=100))
     code, _out, err = install(capsys, newer, drive)         # far too little: moving would not do

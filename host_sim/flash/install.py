@@ -290,10 +290,11 @@ def check_space(plan, drive, manifest_size):
     needed = bytes_needed(plan, drive, manifest_size)
     free = shutil.disk_usage(drive).free
     if needed > free:
-        old = _replaced_bytes(plan, drive)
-        way = ("move the old game off the drive first (code.py and the patience, sheets, "
-               "lang and winnable folders; the saves are in the board's memory, not in "
-               "them) and run again, " if old and needed <= free + old else "")
+        rels = [rel for rel, _data, kind in plan.writes if kind == "update"] + plan.removes
+        old = sum((Path(drive) / rel).stat().st_size for rel in rels)
+        way = (f"move the old game's {', '.join(_tops(rels))} off the drive first (the "
+               "saves are in the board's memory, not in files) and run again, "
+               if old and needed <= free + old else "")
         raise FlashError(
             f"not enough space on {drive}: {needed:,} bytes needed (new files are written "
             f"beside the old ones first), {free:,} free: nothing written; free some space, "
@@ -302,10 +303,10 @@ def check_space(plan, drive, manifest_size):
     return needed, free
 
 
-def _replaced_bytes(plan, drive):
-    """Bytes the files of the previous install take that this one replaces or removes."""
-    rels = [rel for rel, _data, kind in plan.writes if kind == "update"] + plan.removes
-    return sum((Path(drive) / rel).stat().st_size for rel in rels)
+def _tops(rels):
+    """The files and folders on the drive's top level (a library's folder in
+    lib/) that hold ``rels``."""
+    return sorted({"/".join(rel.split("/")[:2 if rel.startswith("lib/") else 1]) for rel in rels})
 
 
 # ---------------------------------------------------------------- writing

@@ -25,9 +25,13 @@ def _worth(game, src, n, dst):
     # or it digs (takes cards off a card that may go home), and either way
     # it covers no card that may go home. Moves out of a foundation, other
     # shuffles between piles and moves of a whole pile to an empty one are
-    # worth nothing. Moves worth 1 never lead back to a position: each one
-    # leaves fewer cards over the cards that may go home, or as many and
-    # one pile fewer.
+    # worth nothing. Following the best move never leads back to a
+    # position: moves worth 1 leave fewer cards over the cards that may go
+    # home, or as many and one pile fewer; no move worth more is ever
+    # undone (the score never falls, as no move out of a foundation is
+    # worth anything; face-down, waste and reserve cards only grow by a
+    # deal; a move worth 3 that lets a card go home is followed by that
+    # move, worth 4).
     kinds = game.kinds
     if kinds[src] == FOUNDATION:
         return 0
@@ -50,10 +54,10 @@ def _worth(game, src, n, dst):
     return 1 if _hides_home_card(game, src, n) else 0
 
 
-def _hides_home_card(game, pile, depth):
-    """True when a face-up card of ``pile``, ``depth`` cards from the top
+def _hides_home_card(game, pile, start):
+    """True when a face-up card of ``pile``, ``start`` cards from the top
     or deeper, may go home."""
-    for depth in range(depth, game.size(pile)):
+    for depth in range(start, game.size(pile)):
         card = game.card(pile, depth)
         if card & FACE_UP:
             for foundation in game.foundations:
@@ -131,7 +135,13 @@ def best_from(game, src):
             continue
         n = best_count(game, src, most, dst)
         if n:
-            worth = _worth(game, src, n, dst) * 2 + (1 if game.size(dst) else 0)
+            worth = _worth(game, src, n, dst)
+            if game.size(dst):
+                worth = 2 * worth + 1
+            elif worth == 1:
+                worth = 0  # a dig alone fills no empty pile: a taken pile that takes them first
+            else:
+                worth *= 2
             if worth > best_worth or best is None and not _changes_nothing(game, src, n, dst):
                 best, best_worth = (n, dst), worth
     return best
