@@ -204,6 +204,16 @@ def test_the_save_file_is_never_the_picture(tmp_path, capsys):
     assert "--save needs a file path" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("size", [8192 + 5000, 8193, 100])
+def test_a_save_file_of_the_wrong_size_is_reported_with_its_real_size(tmp_path, capsys, size):
+    save = tmp_path / "t.nvm"
+    save.write_bytes(b"\xff" * size)
+    assert sim.main(["--headless", "--save", str(save)], build=builder()) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and "has %d bytes, not 8192" % size in lines[0], lines
+    assert save.read_bytes() == b"\xff" * size
+
+
 def test_a_dump_that_cannot_be_written_is_one_line(monkeypatch, capsys):
     import errno
 

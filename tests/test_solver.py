@@ -76,7 +76,7 @@ def _deck_of(game):
 
 def test_a_budget_too_small_answers_unknown():
     status, lines = _run("chessboard", "--deal", "2", "--max-nodes", "50")
-    assert status == 0 and lines == [lines[-1]]
+    assert status == 3 and lines == [lines[-1]]
     assert lines[-1].startswith("unknown ")
     assert int(lines[-1].split()[1]) <= 51
 
@@ -102,6 +102,9 @@ def test_a_budget_too_small_answers_unknown():
     (["agnes", "--deal", "3", "--time-limit", "inf"], "finite"),
     (["agnes", "--deal", "3", "--time-limit", "nan"], "finite"),
     (["agnes", "--deal", "3", "--max-nodes", "0"], "positive"),
+    (["agnes", "--deals", "1-2", "--progress", "0"], "--progress must be positive, not 0"),
+    (["agnes", "--deals", "1-2", "--progress", "-2"], "--progress must be positive, not -2"),
+    (["agnes", "--deals", "1-2", "--jobs", "0"], "--jobs must be positive, not 0"),
     (["agnes", "--deals", "1-2", "--csv", "/no/such/folder/x.csv"], "existing folder"),
     (["agnes", "--deals", "1-2", "--csv", "/"], "existing folder"),
     (["agnes", "--deals", "1-2", "--bitsets", __file__], "not a folder"),
@@ -129,6 +132,63 @@ def test_outputs_of_many_deals_without_deals_name_only_what_was_given(given, wor
     assert [option for option in ("--csv", "--bitsets") if option in said] == \
         [option for option in ("--csv", "--bitsets") if option in given]
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("source", ["--deal", "--deck"])
+@pytest.mark.parametrize("given, words", [
+    (["--jobs", "4"], "--jobs needs --deals"),
+    (["--jobs", "1"], "--jobs needs --deals"),
+    (["--progress", "5"], "--progress needs --deals"),
+    (["--jobs", "2", "--progress", "5"], "--jobs and --progress need --deals"),
+    (["--csv", "x.csv", "--progress", "5", "--jobs", "2"],
+     "--jobs, --progress and --csv need --deals"),
+])
+def test_options_of_a_run_of_deals_are_refused_with_one_deal(source, given, words, capsys,
+                                                               tmp_path, monkeypatch):
+    """--jobs and --progress, as --csv and --bitsets, do nothing for one
+    deal: refused, not silently ignored."""
+    monkeypatch.chdir(tmp_path)
+    deck = ",".join(card_name(c) for c in _deck_of(patience.new_game("glenwood", seed=3)))
+    source = ["--deal", "1"] if source == "--deal" else ["--deck", deck]
+    assert solve.main(["agnes"] + source + given + ["--max-nodes", "10"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("patience-solve: error: ")
+    assert words + " (a run of deals" in lines[0]
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv, verdict, status", [
+    (["agnes", "--deal", "260"], "won", 0),
+    (["agnes", "--deal", "3"], "lost", 1),
+    (["chessboard", "--deal", "2", "--max-nodes", "50"], "unknown", 3),
+])
+def test_one_deal_exits_with_a_status_per_verdict(argv, verdict, status):
+    got, lines = _run(*argv)
+    assert lines[-1].split()[0] == verdict and got == status
+
+
+def test_one_deck_exits_with_a_status_per_verdict_too():
+    deck = ",".join(card_name(c) for c in _deck_of(patience.new_game("glenwood", seed=3)))
+    assert _run("glenwood", "--deck", deck, "--max-nodes", "5")[0] == 3
+    assert _run("glenwood", "--deck", deck)[0] == 0
+
+
+def test_help_says_what_one_deal_prints_the_exit_status_and_what_bitsets_do(capsys):
+    with pytest.raises(SystemExit) as done:
+        solve.main(["--help"])
+    assert done.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # as wrapped for any terminal width
+    for words in ('"won" (the line wins on the engine)', '"lost" (the whole tree searched',
+                  '"unknown" (--time-limit or --max-nodes spent first)',
+                  "exit status: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv",
+                  "2 bad command line",
+                  "update DIR/<game>.bin (DIR and the file are made if missing)",
+                  "set the bits of the deals won, clear those proved lost, keep every other bit",
+                  "--jobs N with --deals:", "--progress N with --deals:"):
+        assert words in text, words
+    assert "write DIR/<game>.bin of the won deals" not in text
 
 
 def test_a_line_into_a_closed_pipe_stops_quietly():
@@ -285,7 +345,7 @@ def test_a_bad_deal_number_gets_the_simulators_words(deal, capsys):
 
 def test_game_names_and_deal_numbers_are_read_as_the_simulator_reads_them():
     status, lines = _run(" Agnes", "--deal", " 1,000", "--max-nodes", "10")
-    assert status == 0, lines
+    assert status == 3 and lines[-1].startswith("unknown "), lines
 
 
 def test_without_room_for_the_whole_winning_line_a_hint_keeps_its_first_step(monkeypatch):

@@ -47,11 +47,15 @@ class FileNVM:
                               " (choose a writable folder)") from exc
         try:
             with open(path, "rb") as f:
-                data = bytearray(f.read(self.size + 1))
+                data = bytearray(f.read(self.size + 1))  # one byte more tells a longer file
+                length = str(len(data))
+                if len(data) > self.size:  # its real size (a device or pipe has none)
+                    whole = os.fstat(f.fileno()).st_size
+                    length = str(whole) if whole > self.size else f"more than {self.size}"
         except OSError as exc:
             raise OSError(exc.errno, f"cannot read NVM file {path}: {exc.strerror}") from exc
         if len(data) != self.size:
-            raise ValueError(f"NVM file {path} has {len(data)} bytes, not {self.size}:"
+            raise ValueError(f"NVM file {path} has {length} bytes, not {self.size}:"
                              " not an NVM image (move it away or give another --save)")
         if not os.access(path, os.W_OK):
             raise PermissionError(f"NVM file {path} is read-only: saves could not be written")

@@ -13,9 +13,10 @@ positions stored and the CPU seconds. Many deals (``--deals``): a table per
 game. ``--strict`` plays Agnes as quagnes does (no play from the
 foundations, no top-rank card on a base card).
 
-Exit codes: 0 done, 1 a --csv or --bitsets file could not be written (the
-table is printed all the same), 2 bad command line (one line on stderr),
-141 the reader of the output went away (as ``| head`` does), quietly.
+Exit codes: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv
+or --bitsets file could not be written (the table is printed all the same);
+2 bad command line (one line on stderr), 141 the reader of the output went
+away (as ``| head`` does), quietly.
 """
 
 import argparse
@@ -29,6 +30,7 @@ import patience.games
 from host_sim.arguments import checked_deal, deal_argument, game_name
 from host_sim.output import BROKEN_PIPE, quiet_stdout
 from patience.core.names import parse_card
+from patience.solver.search import LOST, UNKNOWN, WON
 
 from .solvability import (BITSET_DEALS, bitset_path, read_bitset, solve_many, table,
                           write_bitsets, write_csv)
@@ -47,6 +49,20 @@ class _Parser(argparse.ArgumentParser):
 
 
 MOST_DEALS = 1_000_000  # a run of --deals at most (each deal a search)
+
+# exit status of one deal (--deal or --deck), so that a script can tell them apart
+EXIT_OF_VERDICT = {WON: 0, LOST: 1, UNKNOWN: 3}
+MANY_DEALS_ONLY = ("--jobs", "--progress", "--csv", "--bitsets")  # with --deals only
+
+EPILOG = """\
+one deal (--deal or --deck): the winning line, one action a line (drag SRC N
+DST, or deal), then a last line: "won" (the line wins on the engine), "lost"
+(the whole tree searched: a proof) or "unknown" (--time-limit or --max-nodes
+spent first), with the positions stored and the CPU seconds.
+
+exit status: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv
+or --bitsets file could not be written (the table is printed all the same);
+2 bad command line (one line on stderr, nothing searched)."""
 
 
 def _is_number(text):
@@ -95,7 +111,8 @@ def parse_deck(text):
 
 
 def _arguments(argv):
-    parser = _Parser(prog=PROG, description=__doc__.splitlines()[0])
+    parser = _Parser(prog=PROG, description=__doc__.splitlines()[0], epilog=EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", help="%s, or all (with --deals)" % ", ".join(patience.games.GAMES))
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--deal", type=deal_argument, help="one deal number")
@@ -105,17 +122,18 @@ def _arguments(argv):
                         help="CPU seconds per deal (default 10)")
     parser.add_argument("--max-nodes", type=int, default=None, metavar="N",
                         help="positions to store per deal at most")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="processes for --deals (default 1)")
+    parser.add_argument("--jobs", type=int, metavar="N",
+                        help="with --deals: processes to search in (default 1)")
     parser.add_argument("--strict", action="store_true",
                         help="Agnes as quagnes plays it: no play from the foundations")
-    parser.add_argument("--progress", type=int, default=0, metavar="N",
+    parser.add_argument("--progress", type=int, metavar="N",
                         help="with --deals: say on stderr each time N more deals are done")
     parser.add_argument("--csv", metavar="FILE",
                         help="with --deals: also write one line per deal to FILE")
     parser.add_argument("--bitsets", metavar="DIR",
-                        help="with --deals in 1..%d: write DIR/<game>.bin of the won deals"
-                        % BITSET_DEALS)
+                        help="with --deals in 1..%d: update DIR/<game>.bin (DIR and the file "
+                        "are made if missing): set the bits of the deals won, clear those "
+                        "proved lost, keep every other bit" % BITSET_DEALS)
     return parser.parse_args(argv)
 
 
@@ -130,29 +148,33 @@ def _checked(args):
         raise UsageError("'all' needs --deals")
     if args.strict and names != ["agnes"]:
         raise UsageError("--strict is for agnes only")
-    if not 0 < args.time_limit < math.inf or args.jobs < 1 or \
-            (args.max_nodes is not None and args.max_nodes < 1):
-        raise UsageError("--time-limit, --jobs and --max-nodes must be positive"
-                         " (and the time finite)")
+    if args.deals is None:
+        _check_one_deal(args)
+    if not 0 < args.time_limit < math.inf:
+        raise UsageError("--time-limit must be positive and finite, not %s" % args.time_limit)
+    for option, value in (("--jobs", args.jobs), ("--max-nodes", args.max_nodes),
+                          ("--progress", args.progress)):
+        if value is not None and value < 1:
+            raise UsageError("%s must be positive, not %d" % (option, value))
+    args.jobs = args.jobs or 1
     if args.deck is not None:
         args.deck = parse_deck(args.deck)
     if args.deals is not None:
         args.deals = parse_deals(args.deals)
         if args.bitsets and max(args.deals) > BITSET_DEALS:
             raise UsageError("--bitsets covers deals 1..%d only" % BITSET_DEALS)
-    else:
-        _check_no_outputs(args)
     _check_outputs(args, names)
     return names
 
 
-def _check_no_outputs(args):
-    """UsageError naming the options given that write a run of --deals."""
-    given = [option for option, value in (("--csv", args.csv), ("--bitsets", args.bitsets))
-             if value is not None]
+def _check_one_deal(args):
+    """UsageError naming the options given that only a run of --deals takes."""
+    given = [option for option in MANY_DEALS_ONLY
+             if getattr(args, option[2:]) is not None]
     if given:
+        named = given[0] if len(given) == 1 else "%s and %s" % (", ".join(given[:-1]), given[-1])
         raise UsageError("%s %s --deals (a run of deals, e.g. --deals 1-100)"
-                         % (" and ".join(given), "needs" if len(given) == 1 else "need"))
+                         % (named, "needs" if len(given) == 1 else "need"))
 
 
 def _check_outputs(args, names):
@@ -209,6 +231,7 @@ def _one(name, args, out):
     for action in outcome.line or ():
         print(format_action(action), file=out)
     print(outcome.summary(), file=out)
+    return EXIT_OF_VERDICT[outcome.verdict]
 
 
 def _many(names, args, out):
@@ -259,8 +282,7 @@ def _main(argv, out):
         print("%s: error: %s" % (PROG, err), file=sys.stderr)
         return 2
     if args.deals is None:
-        _one(names[0], args, out)
-        return 0
+        return _one(names[0], args, out)
     return _many(names, args, out)
 
 
