@@ -8,6 +8,7 @@ needs a board, a network or a real mpy-cross.
 
 import errno
 import os
+import shutil
 import sys
 import zipfile
 from pathlib import Path
@@ -167,30 +168,37 @@ def test_upgrade_keeps_saves_settings_and_user_files(capsys, tmp_path, drive):
     assert not list(drive.rglob("*.patience-tmp"))
 
 
-def test_edited_files_are_left_alone_and_reported(capsys, tmp_path, drive):
+def test_edited_files_block_an_upgrade_until_replace_game(capsys, tmp_path, drive):
     fw1 = make_firmware(tmp_path / "fw1", version=1)
     install(capsys, fw1, drive)
     (drive / "patience/engine.py").write_text("# my fix\n")
     (drive / "patience/cards.py").write_text("RANKS = 14  # my change\n")
     fw2 = make_firmware(tmp_path / "fw2", version=2)
     (fw2 / "patience" / "cards.py").unlink()
-    code, out, err = install(capsys, fw2, drive)
-    assert code == 3
-    assert (drive / "patience/engine.py").read_text() == "# my fix\n"
+    before = snapshot(drive)
+    code, _out, err = install(capsys, fw2, drive)
+    assert code == 2 and snapshot(drive) == before  # no new code beside the edited engine
+    assert err.count("\n") == 1 and err.startswith(
+        "patience-flash: error: patience/engine.py on the drive: a game file not installed by "
+        "patience-flash, or changed since; the new game would run with it and may not start: "
+        "nothing written. Move it off the drive")
+    assert "--replace-game to replace it" in err and "cards.py" not in err  # that one is no
+    code, out, err = install(capsys, fw2, drive, "--replace-game")  # longer part of the game
+    assert code == 0, err
+    assert (drive / "patience/engine.py").read_bytes() == (fw2 / "patience/engine.py").read_bytes()
+    assert "write  patience/engine.py (replace" in out
     assert (drive / "patience/cards.py").read_text() == "RANKS = 14  # my change\n"
-    assert "left   patience/engine.py" in out and "left   patience/cards.py" in out
-    assert "patience/engine.py on the drive may stop the game from starting" in err
+    assert "left   patience/cards.py: no longer part of the game but edited since" in out
 
 
-def test_a_foreign_game_file_is_named_last_and_exits_3(capsys, monkeypatch, fw, drive):
+def test_a_foreign_game_file_blocks_the_install_until_moved_off(capsys, monkeypatch, fw, drive):
     (drive / "sheets").mkdir()
     (drive / "sheets/small.bmp").write_bytes(b"junk")
+    before = snapshot(drive)
     code, lines = install_seen(capsys, monkeypatch, fw, drive)
-    assert code == 3
-    assert (drive / "sheets/small.bmp").read_bytes() == b"junk"
-    assert any(line.startswith("done: ") for line in lines)
-    assert lines[-1].startswith("patience-flash: warning: sheets/small.bmp on the drive may "
-                                "stop the game from starting")
+    assert code == 2 and snapshot(drive) == before
+    assert lines[-1].startswith("patience-flash: error: sheets/small.bmp on the drive: a game "
+                                "file not installed by patience-flash, or changed since")
     assert "Move it off the drive" in lines[-1] and "run patience-flash again" in lines[-1]
     (drive / "sheets/small.bmp").unlink()  # doing what it says
     code, lines = install_seen(capsys, monkeypatch, fw, drive)
@@ -202,35 +210,85 @@ def test_an_edited_installed_file_is_named_last_on_every_run(capsys, monkeypatch
     install(capsys, fw, drive)
     (drive / "patience/cards.py").write_text("RANKS = 14  # my change\n")
     (drive / "patience/engine.py").write_text("# my fix\n")
-    for more, status in ((["--dry-run"], 0), ([], 3), ([], 3)):  # then up to date
+    for more in (["--dry-run"], [], []):
         code, lines = install_seen(capsys, monkeypatch, fw, drive, *more)
-        assert code == status
-        assert lines[-1].startswith("patience-flash: warning: 2 files on the drive may stop the "
-                                    "game from starting: patience/cards.py, patience/engine.py.")
+        assert code == 2
+        assert lines[-1].startswith("patience-flash: error: patience/ (2 files) on the drive: "
+                                    "game files not installed by patience-flash, or changed "
+                                    "since")
         assert "Move them off the drive" in lines[-1]
-    assert lines[-2].startswith("up to date")
     assert (drive / "patience/cards.py").read_text() == "RANKS = 14  # my change\n"
 
 
-def test_many_files_in_the_way_are_named_above_and_counted_last(capsys, monkeypatch, fw, drive):
+def test_many_blocking_files_are_counted_per_folder_and_listed_in_the_dry_run(
+        capsys, monkeypatch, fw, drive):
     (drive / "patience").mkdir()
     for n in range(7):
         (fw / "patience" / f"m{n}.py").write_text(f"N = {n}\n")
         (drive / "patience" / f"m{n}.py").write_text("mine\n")
+    (drive / "sheets").mkdir()
+    (drive / "sheets/small.bmp").write_bytes(b"junk")
     code, lines = install_seen(capsys, monkeypatch, fw, drive)
-    assert code == 3
+    assert code == 2 and len(lines) == 2  # the board, then the refusal
+    assert lines[-1].startswith("patience-flash: error: patience/ (7 files), sheets/small.bmp on "
+                                "the drive: game files")
+    code, lines = install_seen(capsys, monkeypatch, fw, drive, "--dry-run")
+    assert code == 2
     for n in range(7):
-        assert f"  left   patience/m{n}.py: not installed by patience-flash, or edited since: " \
-            "left as is" in lines
-    assert lines[-1].startswith("patience-flash: warning: 7 files on the drive may stop the game "
-                                "from starting: patience/m0.py, patience/m1.py, patience/m2.py, "
-                                "patience/m3.py, patience/m4.py and 2 more, listed above.")
+        assert f"  blocks patience/m{n}.py (not installed by patience-flash, or changed since)" \
+            in lines
+    assert lines[-1].startswith("patience-flash: error: patience/ (7 files), sheets/small.bmp")
+
+
+def test_a_game_copied_by_hand_is_refused_whole_then_replaced_with_replace_game(
+        capsys, tmp_path, drive):
+    """An older game copied with cp -r: no manifest, many files differ."""
+    old = make_firmware(tmp_path / "old", version=1)
+    fw = make_firmware(tmp_path / "fw", version=2)
+    for root, mark in ((old, "old"), (fw, "new")):
+        (root / "code.py").write_text(f"import adafruit_imageload\nimport patience  # {mark}\n")
+        (root / "patience" / "cards.py").write_text(f"RANKS = 13  # {mark}\n")
+        (root / "lang").mkdir()
+        for name in ("en.bin", "fr.bin"):
+            (root / "lang" / name).write_bytes(mark.encode() * 10)
+    (drive / "code.py").write_bytes((old / "code.py").read_bytes())
+    for folder in ("patience", "sheets", "lang"):
+        shutil.copytree(old / folder, drive / folder)
+    (drive / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\n')
+    (drive / "lib").mkdir()
+    (drive / "lib" / "my_lib.py").write_text("MINE = 1\n")
+    before = snapshot(drive)
+    refusal = ("patience-flash: error: code.py, lang/ (2 files), patience/ (2 files) on the "
+               "drive: game files not installed by patience-flash, or changed since")
+    for more in ([], ["--dry-run"]):  # the dry run ends as the real run does
+        code, out, err = install(capsys, fw, drive, *more)
+        assert code == 2 and snapshot(drive) == before
+        assert err.count("\n") == 1 and err.startswith(refusal)
+        assert "Move them off the drive" in err and "--replace-game to replace them" in err
+        assert "(code.py is kept as code.py.bak-1)" in err
+    assert "  blocks lang/en.bin (" in out and "  blocks patience/engine.py (" in out
+    code, _out, err = install(capsys, fw, drive, "--replace-code")  # code.py alone will not do
+    assert code == 2 and snapshot(drive) == before
+    assert err.startswith("patience-flash: error: lang/ (2 files), patience/ (2 files) on the")
+    code, _out, err = install(capsys, fw, drive, "--replace-game", "--dry-run")
+    assert code == 0 and snapshot(drive) == before
+    code, out, err = install(capsys, fw, drive, "--replace-game")
+    assert code == 0, err
+    for rel in ("code.py", "patience/engine.py", "patience/cards.py", "lang/en.bin"):
+        assert (drive / rel).read_bytes() == (fw / rel).read_bytes(), rel
+    assert (drive / "code.py.bak-1").read_bytes() == (old / "code.py").read_bytes()
+    assert (drive / "settings.toml").read_text() == 'CIRCUITPY_WIFI_SSID = "home"\n'
+    assert (drive / "lib" / "my_lib.py").read_text() == "MINE = 1\n"
+    assert "save   code.py as code.py.bak-1" in out and "write  lang/fr.bin (replace" in out
+    code, out, _err = install(capsys, fw, drive)
+    assert code == 0 and "up to date" in out
 
 
 def test_code_txt_is_named_last_as_it_runs_instead_of_the_game(capsys, monkeypatch, fw, drive):
     (drive / "code.txt").write_text("print('hello')\n")
-    code, lines = install_seen(capsys, monkeypatch, fw, drive)
-    assert code == 3 and lines[-1].startswith("patience-flash: warning: code.txt on the drive")
+    for more in (["--dry-run"], []):  # the dry run ends as the real run does
+        code, lines = install_seen(capsys, monkeypatch, fw, drive, *more)
+        assert code == 3 and lines[-1].startswith("patience-flash: warning: code.txt on the drive")
 
 
 def test_foreign_library_is_left_whole(capsys, fw, drive):
@@ -339,6 +397,19 @@ def test_not_enough_space_refused_before_writing(capsys, monkeypatch, fw, drive)
     assert snapshot(drive) == before
 
 
+def test_a_dry_run_short_of_space_shows_the_plan_then_the_problem(capsys, monkeypatch, fw,
+                                                                   drive):
+    usage = flash_install.shutil.disk_usage(drive)
+    monkeypatch.setattr(flash_install.shutil, "disk_usage",
+                        lambda _p: usage._replace(free=1000))
+    before = snapshot(drive)
+    code, _out, err = install(capsys, fw, drive)
+    code_dry, out, err_dry = install(capsys, fw, drive, "--dry-run")
+    assert code_dry == code == 2 and err_dry == err and snapshot(drive) == before
+    assert "would write  code.py (new" in out and "would write  patience/engine.py (new" in out
+    assert "not enough space" in err_dry and "dry run: would write" not in out
+
+
 def test_an_upgrade_short_of_space_says_moving_the_old_game_off_would_do(capsys, monkeypatch,
                                                                          tmp_path, drive):
     assert install(capsys, make_firmware(tmp_path / "v1"), drive)[0] == 0
@@ -434,6 +505,25 @@ def test_foreign_code_py_needs_replace_code_and_is_backed_up(capsys, fw, drive):
     assert (drive / "code.py.bak-2").read_text() == "print('edited again')\n"
 
 
+def test_a_folder_without_code_py_is_named_as_given_or_as_the_default(capsys, monkeypatch,
+                                                                      tmp_path, drive):
+    folder = tmp_path / "some"
+    folder.mkdir()
+    code, _out, err = install(capsys, folder, drive)
+    assert code == 2 and err.count("\n") == 1
+    assert snapshot(drive) == {"boot_out.txt": BOOT_OUT.encode()}
+    assert f"{folder / 'code.py'} is missing: nothing to install" in err
+    assert f"{folder}, given with --firmware, is not the game's firmware folder" in err
+    assert "give the folder with --firmware" not in err
+    code, _out, err = install(capsys, tmp_path / "gone", drive)
+    assert code == 2 and f"{tmp_path / 'gone'}, given with --firmware, does not exist" in err
+    monkeypatch.setattr(flash, "default_firmware", lambda: folder)
+    code, _out, err = run(capsys, "--to", drive)
+    assert code == 2 and f"{folder} is this repository's firmware folder, taken as no " \
+        "--firmware was given" in err and "with --firmware DIR" in err
+    assert "given with --firmware," not in err
+
+
 def test_no_drive_found_says_how_to_use_to(capsys, fw):
     code, _out, err = run(capsys, "--firmware", fw)
     assert code == 2 and "no CIRCUITPY drive found" in err and "--to" in err
@@ -499,16 +589,23 @@ def test_wrong_mpy_cross_refused(capsys, fw, drive, tmp_path, line, words):
     assert snapshot(drive) == before
 
 
-def test_foreign_py_beside_compiled_mpy_is_reported(capsys, fw, drive, tmp_path):
+def test_a_foreign_py_that_would_hide_the_mpy_blocks_until_replace_game(capsys, fw, drive,
+                                                                        tmp_path):
     (drive / "patience").mkdir()
     (drive / "patience/cards.py").write_text("RANKS = 99\n")
     tool = fake_mpy_cross(tmp_path, "CircuitPython 9.1.0 on 2024-07-10; mpy-cross emitting mpy v6")
+    before = snapshot(drive)
+    code, out, err = install(capsys, fw, drive, "--mpy-cross", tool, "--dry-run")
+    assert code == 2 and snapshot(drive) == before
+    assert ("  blocks patience/cards.py (not installed by patience-flash, or changed since; "
+            "CircuitPython imports it before patience/cards.mpy)") in out
     code, _out, err = install(capsys, fw, drive, "--mpy-cross", tool)
-    assert code == 3
-    assert (drive / "patience/cards.py").read_text() == "RANKS = 99\n"
-    assert "patience/cards.py stays" in err and "imports it before" in err
-    assert err.splitlines()[-1].startswith("patience-flash: warning: patience/cards.py on the "
-                                           "drive may stop the game from starting")
+    assert code == 2 and snapshot(drive) == before and err.count("\n") == 1
+    assert err.startswith("patience-flash: error: patience/cards.py on the drive: a game file")
+    code, out, err = install(capsys, fw, drive, "--mpy-cross", tool, "--replace-game")
+    assert code == 0, err
+    assert not (drive / "patience/cards.py").exists() and (drive / "patience/cards.mpy").is_file()
+    assert "remove patience/cards.py (replaced by patience/cards.mpy)" in out
 
 
 # ---------------------------------------------------------------- boot_out.txt

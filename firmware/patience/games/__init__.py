@@ -6,7 +6,7 @@ from them.
 # the key of its title and help in the language files, words/*.txt),
 # ``NUMBER`` (its id in saves: fixed for ever, never reused or reordered),
 # ``KINDS`` (which pile is the stock, the waste, ...), ``LAYOUT``, ``deal``,
-# ``stock_works``, ``can_pick`` and ``can_drop`` (see any of them).
+# ``stock_works``, ``pick_problem`` and ``drop_problem`` (see any of them).
 # ``GAMES``, save ids and state lengths all come from here. A rules module
 # is imported when its game is played; listing the games imports each once
 # and lets go of it again.
