@@ -215,6 +215,24 @@ def test_one_damaged_slot_falls_back_to_the_other_and_says_so(tmp_path):
         assert "DAMAGED" in s.status().upper()
 
 
+@pytest.mark.parametrize("damaged", [0, 4096], ids=["older", "newer"])
+def test_a_damaged_record_is_told_once_and_written_over(tmp_path, damaged):
+    path = tmp_path / "save.nvm"
+    with running("agnes", 4, store=_store(path)) as s:
+        s.press("start a")                           # save 1 (slot A)
+        s.press("down a start a")                    # save 2 (slot B), newer
+    data = bytearray(path.read_bytes())
+    data[damaged + 20] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with running(store=_store(path)) as s:           # resumes: the game's save writes over it
+        assert "DAMAGED" in s.status().upper()
+        kept = s.app.game.to_bytes()
+    for _ in range(2):
+        with running(store=_store(path)) as s:
+            assert "DAMAGED" not in s.status().upper()
+            assert s.app.game.to_bytes() == kept
+
+
 def test_no_nvm_means_saves_are_off_and_play_goes_on():
     with running("chessboard", 2, store=Store(None)) as s:
         assert "SAVES ARE OFF" in s.status().upper()

@@ -681,3 +681,11 @@ def test_save_allocates_little_on_micropython():
           f"{trimming} for {trimmed_record} when trimming")
     # the record it writes, and little more (no slot-sized buffer is kept between saves)
     assert plain < plain_record + 1500 and trimming < trimmed_record + 2000
+
+
+def test_a_damaged_mark_of_format_in_the_newest_record_says_the_last_save_was_damaged():
+    nvm, older, _newest = two_saves()
+    nvm[4096 + 2] ^= 0x09                       # the format byte of the newer record
+    store = Store(nvm)
+    assert flat(store.load()) == flat(older)
+    assert store.notice == ("save.last_damaged",)

@@ -28,11 +28,12 @@ def open_slots(store, image):
 
 
 def _classify(store, image, slot):
-    """Set the state, sequence number and payload length of a slot."""
+    """Set the state, sequence number and payload length of a slot. A
+    damaged record keeps the number its header holds, whichever of its
+    bytes were hit: the best guess of whether it was the newer one."""
     base = slot * store.slot_size
-    seq = get16(image, base + 4)
     length = get16(image, base + 6)
-    store.seqs[slot] = seq if image[base + 2] == FORMAT else None
+    store.seqs[slot] = get16(image, base + 4)
     store.lens[slot] = length
     state = DAMAGED
     if image[base] == MAGIC[0] and image[base + 1] == MAGIC[1]:
@@ -40,13 +41,13 @@ def _classify(store, image, slot):
         if end + 2 <= base + store.slot_size and crc16(image, base, end) == get16(image, end):
             if image[base + 2] != FORMAT:
                 state = FOREIGN
-                store.seqs[slot] = seq
             elif check_payload(image, base + HEADER, end):
                 state = VALID
     else:
         first = image[base]
         if first == 0 or first == 0xFF:
             state = EMPTY
+            store.seqs[slot] = None  # never written (or erased): no number
             for i in range(base + 1, base + HEADER):
                 if image[i] != first:
                     state = DAMAGED
