@@ -321,6 +321,20 @@ def test_game_item_goes_to_title_and_a_starts_another_game():
         assert s.app.game.name == "chessboard"
 
 
+def test_a_screen_let_go_keeps_none_of_its_layers():
+    """On a board a stale pointer on the C stack can hold a screen that was
+    let go: it then holds that group alone, not the table or the title."""
+    with running("agnes", 3) as s:
+        table = s.app.player.group
+        s.choose("menu.game")
+        title = s.app.screen.group
+        s.press("down a")
+        assert s.app.game.name == "glenwood"
+        assert len(table) == 0 and len(title) == 0
+        s.choose("menu.peek")   # the panels' grid moved to the new table
+        assert s.app.panel_text.grid in s.app.player.group
+
+
 def test_title_screen_lists_the_games():
     with running() as s:
         lines = s.text(s.app.screen.text)

@@ -28,7 +28,10 @@ stand-ins out.
 
 Environment given to the VM: VM_BOARD (board id, see board_lib/vmboards.py),
 VM_ROOT (the firmware folder: files the firmware opens by absolute path,
-"/sheets/small.bmp", are read there), VM_NVM (a file holding the NVM
+"/sheets/small.bmp", are read there; by default ``drive_root()``, a link of
+the same length wherever the repository lies, since the stand-in builds
+each such path in the heap and how long it is moves where later objects
+lie), VM_NVM (a file holding the NVM
 bytes), VM_TOLERATE (displayio faults to report instead of raise),
 VM_SCRIPT_HEAP (the bytes vmrun leaves the script). The VM itself is found through the environment variable
 MICROPYTHON_CP32, else as ``shared/tools/micropython-cp32`` in a folder above
@@ -189,10 +192,25 @@ def drive(compiled: bool) -> Path:
 # ---------------------------------------------------------------- running
 
 
+def drive_root() -> Path:
+    """The firmware folder, through a link in the cache whose path is as
+    long for every checkout: the VM's heap is then laid out alike in all."""
+    key = hashlib.sha256(str(FIRMWARE).encode()).hexdigest()[:16]
+    link = CACHE / f"root-{key}"
+    if not link.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        try:
+            link.symlink_to(FIRMWARE, target_is_directory=True)
+        except FileExistsError:  # another process made it meanwhile
+            pass
+    return link
+
+
 def _environment(compiled: bool, board: str, nvm: Path | None, tolerate,
-                 whole_app: bool = False) -> dict:
+                 whole_app: bool = False, root: Path | None = None) -> dict:
     env = {"MICROPYPATH": os.pathsep.join((str(board_lib()), "", "lib")),
-           "VM_BOARD": board, "VM_ROOT": str(FIRMWARE), "VM_TOLERATE": ",".join(tolerate)}
+           "VM_BOARD": board, "VM_ROOT": str(root or drive_root()),
+           "VM_TOLERATE": ",".join(tolerate)}
     if whole_app:
         env["VM_WHOLE_APP"] = "1"
     if nvm is not None:
@@ -236,7 +254,7 @@ def footprint(compiled: bool = False, board: str = "pybadge", tolerate=(),
 
 def run(script: str, heap_kb: int = 96, compiled: bool = False, timeout: float = DEFAULT_TIMEOUT,
         board: str = "pybadge", nvm: Path | None = None, tolerate=(),
-        whole_app: bool = False) -> str:
+        whole_app: bool = False, root: Path | None = None) -> str:
     """Run ``script`` (source text) in a fresh VM; return what it printed.
 
     heap_kb: heap for the firmware and the script, beyond the stand-ins'.
@@ -246,8 +264,9 @@ def run(script: str, heap_kb: int = 96, compiled: bool = False, timeout: float =
     tolerate: displayio rules to report instead of raise (see displayio).
     whole_app: the pools of names filled as for the whole app on a board
     (board_lib/vmrun.py): its names cost what they cost there.
+    root: the folder standing in for the drive's files (VM_ROOT).
     """
-    env = _environment(compiled, board, nvm, tolerate, whole_app)
+    env = _environment(compiled, board, nvm, tolerate, whole_app, root)
     env["VM_SCRIPT_HEAP"] = str(heap_kb * 1024)
     # the GC's tables take about 1/33 of the heap; vmrun takes back what is over
     heap = (heap_kb * 1024 + footprint(compiled, board, tolerate, whole_app)) * 34 // 32 + 4096

@@ -34,16 +34,6 @@ def _nothing():
     pass
 
 
-def _dismantle(group):
-    """Empty ``group`` and every group in it: a stale pointer that the
-    collector follows to one of them (from the C stack) then holds that one
-    alone, not the whole screen."""
-    while len(group):
-        layer = group.pop()
-        if isinstance(layer, displayio.Group):
-            _dismantle(layer)
-
-
 def cover(width, height):
     """(pixels a side, scale) of a square bitmap that, scaled, covers the screen.
 
@@ -99,6 +89,17 @@ class App:
         else:
             self.title()
         self.display.refresh()
+
+    def _dismantle(self, group):
+        """Empty ``group`` (a screen let go) and every group in it: a stale
+        pointer that the collector follows to one of them (from the C stack,
+        which differs with where things lie in the heap) then holds that one
+        alone, not the whole screen. The panels' grid comes out with them."""
+        self.panel_group = None
+        while len(group):
+            layer = group.pop()
+            if isinstance(layer, displayio.Group):
+                self._dismantle(layer)
 
     def _background(self):
         """A felt-coloured layer covering the screen: a few pixels, scaled."""
@@ -189,7 +190,9 @@ class App:
             self._put_away()
             player = None
         if player is None:
-            self.screen = None  # the title is let go before the table is built
+            if self.screen is not None:  # the title, let go before the table is built
+                self._dismantle(self.screen.group)
+            self.screen = None
             forget(__name__.rpartition(".")[0] + ".title")
             gc.collect()
             from .play import Player  # compiled before the save is read: less broken-up heap
@@ -221,6 +224,7 @@ class App:
         rules = player.game.rules.__name__
         self.keeper.put_away(player.game)
         player.release()
+        self._dismantle(player.group)
         self.player = None  # the card TileGrids stay for the next game
         if self.screen is player:
             self.screen = None
@@ -282,8 +286,8 @@ class App:
         draws them, so that the games the keeper holds can be saved."""
         self.display.root_group = None
         if self.screen is not None:
-            _dismantle(self.screen.group)
-        self.screen = self.player = self.pool = self.panel_group = None
+            self._dismantle(self.screen.group)
+        self.screen = self.player = self.pool = None
         self.art = self.background = self.panel_text = None
         # Collect before anything allocates: a collection that a failing
         # allocation starts runs deeper in the C stack, where the failed
