@@ -251,13 +251,13 @@ def test_without_an_answer_from_the_search_the_hint_is_a_useful_move():
         assert s.status().startswith("HINT: MARKED MOVE")
 
 
-def test_a_hint_on_a_lost_deal_says_so_and_offers_undo():
+def test_a_hint_on_a_lost_deal_says_so_and_offers_a_new_deal_and_undo():
     with running("chessboard", 12) as s:        # the search proves it lost
         game = s.app.game
         dealt = bytes(game.state)
         s.choose("menu.hint")                    # at the deal: nothing to undo, none offered
         assert s.panel() == ["NO WAY TO WIN", "", "MOVES ARE LEFT, BUT NONE",
-                             "CAN WIN FROM HERE", "", "B  PLAY ON"]
+                             "CAN WIN FROM HERE", "", "A  NEW DEAL", "B  PLAY ON"]
         s.press("select")                        # not an answer here
         assert s.panel() is not None
         s.press("b")                             # play on: nothing changes
@@ -265,9 +265,12 @@ def test_a_hint_on_a_lost_deal_says_so_and_offers_undo():
         src, n, dst = game.moves()[0]
         assert game.move(src, n, dst)
         s.choose("menu.hint")
-        assert s.panel()[-2:] == ["SELECT  UNDO", "B  PLAY ON"]
+        assert s.panel()[-3:] == ["A  NEW DEAL", "SELECT  UNDO", "B  PLAY ON"]
         s.press("select")                        # undo: back to the deal
         assert s.panel() is None and bytes(game.state) == dealt
+        s.choose("menu.hint")
+        s.press("a")                             # a new deal: nothing played, nothing asked
+        assert s.panel() is None and s.app.game.seed != 12
 
 
 def test_the_simulator_hints_with_the_full_solver():
@@ -301,17 +304,40 @@ def test_deal_number_chosen_with_the_d_pad():
 
 
 @pytest.mark.parametrize("item, back, label", [("menu.number", "b", "DEAL NUMBER"),
-                                                ("menu.options", "up a", "OPTIONS")])
+                                                ("menu.options", "up a", "OPTIONS"),
+                                                ("menu.options", "b", "OPTIONS"),
+                                                ("menu.statistics", "b", "STATISTICS")])
 def test_back_from_a_menu_panel_puts_the_arrow_on_its_item(item, back, label):
     with running("glenwood", 5) as s:
         s.choose(item)
-        s.press(back)                           # B in deal entry, Back ending the options
+        s.press(back)                           # B, or Back ending the options
         arrowed = [line for line in s.text(s.app.screen.panel.text)
                    if chr(sheets.CHAR_RIGHT) in line]
         assert len(arrowed) == 1 and arrowed[0].endswith(label)
         s.press("a")                            # A runs that item again
         assert s.panel()[0] == s.app.words.get(item)
 
+
+SPADE, DIAMOND = chr(CHAR_SUIT + 3), chr(CHAR_SUIT + 1)  # as the panel's text holds them
+
+
+@pytest.mark.parametrize("keys, lines", [("right right right", ["4 CARDS, FROM THE BOTTOM", "",
+                                                                "-- -- -- 5" + SPADE]),
+                                         ("up right", ["ONE CARD", "", "9" + DIAMOND]),
+                                         ("up right right", ["NO CARDS HERE"])])
+def test_looking_at_a_pile_names_its_cards(keys, lines):
+    with running("agnes", 8) as s:
+        s.press(keys)
+        s.choose("menu.peek")
+        assert s.panel() == lines
+
+
+@pytest.mark.parametrize("item", ["menu.options", "menu.statistics"])
+def test_start_in_a_menu_panel_goes_back_to_the_table(item):
+    with running("glenwood", 5) as s:
+        s.choose(item)
+        s.press("start")
+        assert s.panel() is None
 
 def test_game_item_goes_to_title_and_a_starts_another_game():
     with running("agnes", 3) as s:

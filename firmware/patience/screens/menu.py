@@ -14,8 +14,9 @@ _SPACE = 32
 
 
 class Menu:
-    """Items ``(label, action)`` in a panel; up and down choose, A runs one.
-    The arrow starts on item ``choice``."""
+    """Items ``(label, action)`` in a panel; up and down choose, A runs one,
+    B goes ``back()`` (or just closes), Start closes. The arrow starts on
+    item ``choice``."""
     # ``label`` is a word key or a function giving the text (a setting shows
     # its value). The menu closes, then ``action()`` runs (with a ``target``,
     # actions are the names of its methods: a constant list of items makes no
@@ -26,8 +27,10 @@ class Menu:
 
     mode = buttons.LIST
 
-    def __init__(self, panel, items, done=None, title="menu.title", target=None, choice=0):
+    def __init__(self, panel, items, done=None, title="menu.title", target=None, choice=0,
+                 back=None):
         self.panel = panel
+        self.back = back
         self.items = items
         self.done = done
         self.title = title
@@ -65,6 +68,8 @@ class Menu:
                 self.draw()
             if self.done is not None:
                 self.done()
+        elif button == buttons.B and self.back is not None:
+            self.back()  # draws in the panel still open (closing it lets go of code)
         elif button == buttons.B or button == buttons.START:
             self.panel.close()
 

@@ -65,15 +65,16 @@ def stuck(player):
     Notice.of_words(player.panel, lines, _STUCK, player)
 
 
-def no_win(panel, stuck, undo):
-    """A search proved that no line wins from here: say so, and offer
-    ``undo`` (None: nothing to undo)."""
-    why = ("lost.title", "", "lost.stuck" if stuck else "lost.why", "lost.why2", "")
-    if undo is None:
-        Question.of_words(panel, why + ("lost.back",), {buttons.B: None})
-    else:
-        Question.of_words(panel, why + ("won.undo", "lost.back"),
-                          {buttons.SELECT: undo, buttons.B: None})
+def no_win(player, stuck):
+    """A search proved that no line wins from here: say so, and offer a new
+    deal (asking first when it counts this one as lost), undo (when a move
+    was made) and playing on."""
+    lines = ["lost.title", "", "lost.stuck" if stuck else "lost.why", "lost.why2", "", "won.new"]
+    actions = {buttons.A: "ask_new_deal", buttons.B: None}
+    if player.game.done:
+        lines.append("won.undo")
+        actions[buttons.SELECT] = "undo"
+    Question.of_words(player.panel, lines + ["lost.back"], actions, player)
 
 
 def offer_finish(player):
@@ -94,7 +95,9 @@ def peek(panel, game, pile):
     from .why import card_text
     names = [card_text(panel.words, rank(card), suit(card)) if card & FACE_UP else "--"
              for card in game.cards(pile)]
-    lines = [panel.words.fill("peek.title", len(names)), ""]
+    count = len(names)
+    key = "peek.title" if count > 1 else "peek.one_card" if count else "peek.no_cards"
+    lines = [panel.words.fill(key, count), ""]
     for at in range(0, len(names), 8):
         lines.append(" ".join(names[at:at + 8]))
     Notice(panel, lines, {})

@@ -393,7 +393,7 @@ class Player:
         from .options import Options
         back = lambda: self.open_menu("options")  # noqa: E731
         items = Options(self.app).items()[:-1] + (("menu.back", back),)
-        Menu(self.panel, items, self.keeper.save, "menu.options")
+        Menu(self.panel, items, self.keeper.save, "menu.options", back=back)
 
     def hint(self):
         """Frame the next move of a winning line when a search finds one, or
@@ -408,7 +408,7 @@ class Player:
             self.app.display.refresh()
             verdict, line, stuck = self.app.advise(self.game)
             if verdict == "lost":
-                notices.no_win(self.panel, stuck, self.undo if self.game.done else None)
+                notices.no_win(self, stuck)
                 return
             self.line = line or None  # None unless won
             self.line_step = 0
@@ -473,7 +473,8 @@ class Player:
 
     def statistics(self):
         from .statistics import Statistics
-        Statistics(self.panel, self.keeper, self.game.name)
+        Statistics(self.panel, self.keeper, self.game.name,
+                   lambda: self.open_menu("statistics"))
 
     def help(self):
         """The rules of this game and the board's controls."""

@@ -2,18 +2,20 @@
 
 from . import buttons
 from ..games import GAMES
-from .sheets import CHAR_LEFT, CHAR_RIGHT
+from .sheets import CHAR_DOWN, CHAR_UP
 
 
 class Statistics:
     """One game's results from ``records`` (``stats(name)`` and
     ``reset_stats(name)``); the arrows go through the games, A resets
-    (after asking), B goes back: buttons every board has in lists."""
+    (after asking), B goes ``back()``, other buttons close: buttons every
+    board has in lists."""
 
     mode = buttons.LIST
 
-    def __init__(self, panel, records, name):
+    def __init__(self, panel, records, name, back):
         self.panel = panel
+        self.back = back
         self.records = records
         self.choice = GAMES.index(name)
         self.confirming = False
@@ -36,7 +38,7 @@ class Statistics:
         rate = stats.won * 100 // stats.played if stats.played else 0
         fixed = self.fixed
         self.panel.show(self, (fixed[0],
-                               "%s %s %s" % (chr(CHAR_LEFT), title, chr(CHAR_RIGHT)), "",
+                               "%s %s %s" % (chr(CHAR_UP), title, chr(CHAR_DOWN)), "",
                                fill("stats.played", stats.played),
                                fill("stats.won", stats.won, rate),
                                fill("stats.streak", stats.streak, stats.best_streak),
@@ -54,6 +56,9 @@ class Statistics:
             self.choice = (self.choice + step) % len(GAMES)
         elif button == buttons.A:
             self.confirming = True
+        elif button == buttons.B:
+            self.back()  # in the panel still open, as the menu's B does
+            return
         else:
             self.panel.close()
             return

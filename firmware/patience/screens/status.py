@@ -32,6 +32,11 @@ class StatusLine:
             named = words.named  # where the board has no B, the short one
             self.holding = (named(words.get("status.holding"), buttons.GAME)
                             or named(words.get("status.holding_short"), buttons.GAME))
+            # a character is interned (a name kept for good) the first time
+            # it is drawn: these now, not in a press on the table (the
+            # score's digits, the comma of the line for cards held)
+            for _ in "0123456789,":
+                pass
             self.game = None
         if game is not self.game or game.seed != self.seed:  # a deal may reuse a game
             self.game, self.seed, self.game_format = game, game.seed, self._format(game)

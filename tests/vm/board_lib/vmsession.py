@@ -308,11 +308,13 @@ def _panels():
     yield from _menu("menu.redo")
     yield from _menu("menu.options")
     yield from _menu(0, opened=True)  # brightness
+    yield from _tap(K.B, "menu")  # back to the Start menu
     yield from _tap(K.B, "menu")
     yield from _report("menu: hint, undo, redo, brightness")
     yield from _menu("menu.statistics")
-    for key in (K.DOWN, K.DOWN, K.UP, K.A, K.B, K.B):
+    for key in (K.DOWN, K.DOWN, K.UP, K.A, K.B, K.B):  # the last B: back to the Start menu
         yield from _tap(key, "statistics")
+    yield from _tap(K.B, "menu")
     yield from _report("statistics")
     yield from _menu("menu.number")
     for key in (K.LEFT, K.UP, K.UP, K.DOWN, K.RIGHT, K.UP):
