@@ -545,3 +545,12 @@ def test_restart_deals_afresh_when_the_oldest_steps_were_not_kept():
         s.player.restart()
         assert str(s.app.game) == dealt and s.app.game.recorded == 0
         assert s.player.table.game is s.app.game  # the table shows the deal
+
+
+def test_statistics_marks_the_games_with_the_arrows_its_footer_names():
+    with running("agnes", 3) as s:
+        s.choose("menu.statistics")
+        up, down = chr(sheets.CHAR_UP), chr(sheets.CHAR_DOWN)
+        assert s.panel()[1] == up + " AGNES " + down and "UP/DOWN  OTHER GAME" in s.panel()
+        s.press("down")
+        assert s.panel()[1] == up + " GLENWOOD " + down
