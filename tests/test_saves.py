@@ -188,10 +188,12 @@ def test_damaged_save_gives_a_notice_and_a_fresh_start(tmp_path):
     path = tmp_path / "save.nvm"
     path.write_bytes(bytes(range(256)) * 32)         # 8192 bytes of nonsense
     with running(store=_store(path)) as s:
-        assert s.app.game is None                    # nothing to resume: the title
+        assert s.app.game is None                    # nothing to resume: the title says so
+        assert "SAVES WERE DAMAGED: STARTING AFRESH" in [
+            line.strip() for line in s.text(s.app.screen.text)]
         s.press("a")
         assert s.app.game.name == "eagle-wing"
-        assert "DAMAGED" in s.status().upper()
+        assert "DAMAGED" not in s.status().upper()   # told once
         Driver(s.app, s.keys).play((s.app.game.moves() or ["deal"])[0])
         assert s.app.keeper.dirty and s.app.game.done == 1
         s.press("start a")                           # a menu action saves at once
@@ -307,8 +309,13 @@ def test_a_damaged_save_file_is_still_taken(tmp_path, capsys):
         data[at] ^= 0xFF                             # both records damaged
     path.write_bytes(bytes(data))
     capsys.readouterr()
-    assert sim.main(["--headless", "--save", str(path), "--keys", "a", "--dump"]) == 0
-    assert "DAMAGED" in capsys.readouterr().out
+    assert sim.main(["--headless", "--save", str(path), "--dump"]) == 0
+    assert "title: SAVES WERE DAMAGED: STARTING AFRESH" in capsys.readouterr().out.splitlines()
+    seen = []
+    for _ in range(3):   # each start writes over a damaged record: then nothing more is said
+        assert sim.main(["--headless", "--save", str(path), "--dump"]) == 0
+        seen.append("DAMAGED" in capsys.readouterr().out)
+    assert seen == [True, False, False]   # the other record: "an old save was damaged"
 
 
 def test_a_won_game_resumed_after_a_restart_is_not_counted_twice(tmp_path):

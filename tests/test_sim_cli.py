@@ -467,7 +467,9 @@ def test_real_app_through_console_entry(tmp_path):
     code, out, err = run_cli("--headless", "--board", "pybadge", "--dump", "--shot", str(shot),
                              "--save", str(tmp_path / "fresh.nvm"))
     assert code == 0, err
-    assert out == sim.NO_GAME_LINE + "\n"
+    lines = out.splitlines()
+    assert lines[0] == sim.NO_GAME_LINE and lines[1:3] == ["title: CIRCUIT PATIENCE",
+                                                           "title: → EAGLE WING"]
     assert png_size_and_pixel(str(shot), (0, 0))[0] == (160, 128)
 
 

@@ -116,7 +116,8 @@ def build_parser():
                         help="with --shot: enlarge the picture N times (pixels stay sharp)")
     parser.add_argument("--dump", action="store_true",
                         help="at the end, print the game (the engine's text dump), the "
-                        "cursor, what is held, the status line and an open panel's lines")
+                        "cursor, what is held, the status line (on the title screen, its "
+                        "lines) and an open panel's lines")
     parser.add_argument("--scale", type=_scale, metavar="N",
                         help="window zoom (default: 4 for 160x128, 3 for 240x240, 240x135 "
                              "and 320x240)")
@@ -356,28 +357,35 @@ def _finish(args, display, text):
 
 def dump(app):
     """The game as text, then where the cursor is, what is held and the
-    status line; then the lines of a panel open on the screen."""
+    status line (on the title screen, its lines); then the lines of a
+    panel open on the screen."""
     game = getattr(app, "game", None)
-    panel = "".join("\npanel: " + line for line in _panel_lines(app))
+    screen = getattr(app, "screen", None)
+    panel = getattr(screen, "panel", None)
+    shown = "".join("\npanel: " + line for line in
+                    (_text_lines(app, panel.text, panel.box_columns, panel.box_rows)
+                     if panel is not None and panel.overlay is not None else ()))
     if game is None:
-        return NO_GAME_LINE + panel
+        title = getattr(screen, "text", None)
+        if title is not None and not screen.body.hidden:
+            shown = "".join("\ntitle: " + line for line in
+                            _text_lines(app, title, title.columns, title.rows)) + shown
+        return NO_GAME_LINE + shown
     player = app.player
     held = player.held[1] if player.held else 0
     status = player.status.translate(_font_symbols())
-    return "%s\ncursor: %d\nheld: %d\nstatus: %s%s" % (game, player.cursor, held, status, panel)
+    return "%s\ncursor: %d\nheld: %d\nstatus: %s%s" % (game, player.cursor, held, status, shown)
 
 
-def _panel_lines(app):
-    """The non-blank lines of the panel open on the screen, as it shows them."""
+def _text_lines(app, text, columns, rows):
+    """The non-blank lines of a Text's top left ``columns`` x ``rows`` cells,
+    as the screen shows them."""
     from patience.screens import sheets  # pylint: disable=import-outside-toplevel
-    panel = getattr(getattr(app, "screen", None), "panel", None)
-    if panel is None or panel.overlay is None:
-        return []
-    grid, first = panel.text.grid, sheets.FONT_FIRST_TILE[app.art.size]
-    rows = ("".join(chr(32 + grid[column, row] - first) for column in range(panel.box_columns))
-            for row in range(panel.box_rows))
+    grid, first = text.grid, sheets.FONT_FIRST_TILE[app.art.size]
+    lines = ("".join(chr(32 + grid[column, row] - first) for column in range(columns))
+             for row in range(rows))
     symbols = _font_symbols()
-    return [line for line in (row.translate(symbols).strip() for row in rows) if line]
+    return [line for line in (row.translate(symbols).strip() for row in lines) if line]
 
 
 def _font_symbols():

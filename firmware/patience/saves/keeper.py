@@ -52,9 +52,10 @@ class Keeper:
         notice = store.take_notice()
         if notice:
             self.notices.append(notice)
-            # a damaged record beside the one loaded: the next save writes
-            # over it, so that the player is told once, not at every start
-            self.dirty = notice[0] in ("save.last_damaged", "save.older_damaged")
+            # a damaged record: the next save writes over it, so that the
+            # player is told once, not at every start
+            self.dirty = notice[0] in ("save.last_damaged", "save.older_damaged",
+                                       "save.damaged_afresh")
         _let_go()
 
     def _tell(self, notice, told):

@@ -13,7 +13,8 @@ _EXTRAS = ("menu.options", "menu.help")  # after the games
 class Title:
     """A full-screen list of the games, OPTIONS and HELP; A starts the
     chosen game (``app.play``) or opens the options or the help in a panel,
-    B goes back to the game in play."""
+    B goes back to the game in play. A line for the player from the saves
+    (damaged, off) shows under the list."""
 
     game = None
 
@@ -25,6 +26,8 @@ class Title:
         self.group = displayio.Group()
         self.group.append(self.body)
         self.panel = Panel(app, self.group)
+        notice = app.keeper.take_notice()
+        self.note = app.words.fill(*notice) if notice else ""
         self.draw()
 
     def input_mode(self):
@@ -48,6 +51,8 @@ class Title:
         lines += ["", named(get("title.choose"), buttons.LIST), named(get("title.play"), buttons.LIST)]
         if self.app.left is not None:
             lines.append(named(get("title.back"), buttons.LIST))
+        if self.note:
+            lines += ["", self.note]
         self._fit(max(len(line) for line in lines), len(lines))
         self.text.lines(lines, centre=True)
         self._cover()
