@@ -265,7 +265,7 @@ def test_a_game_copied_by_hand_is_refused_whole_then_replaced_with_replace_game(
         assert code == 2 and snapshot(drive) == before
         assert err.count("\n") == 1 and err.startswith(refusal)
         assert "Move them off the drive" in err and "--replace-game to replace them" in err
-        assert "(code.py is kept as code.py.bak-1)" in err
+        assert "(code.py is kept as code.py.bak-1); --dry-run lists them" in err
     assert "  blocks lang/en.bin (" in out and "  blocks patience/engine.py (" in out
     code, _out, err = install(capsys, fw, drive, "--replace-code")  # code.py alone will not do
     assert code == 2 and snapshot(drive) == before
@@ -517,6 +517,9 @@ def test_a_folder_without_code_py_is_named_as_given_or_as_the_default(capsys, mo
     assert "give the folder with --firmware" not in err
     code, _out, err = install(capsys, tmp_path / "gone", drive)
     assert code == 2 and f"{tmp_path / 'gone'}, given with --firmware, does not exist" in err
+    (tmp_path / "a_file").write_text("not a folder\n")
+    code, _out, err = install(capsys, tmp_path / "a_file", drive)
+    assert code == 2 and "given with --firmware, is a file, not a folder" in err
     monkeypatch.setattr(flash, "default_firmware", lambda: folder)
     code, _out, err = run(capsys, "--to", drive)
     assert code == 2 and f"{folder} is this repository's firmware folder, taken as no " \

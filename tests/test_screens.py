@@ -332,12 +332,16 @@ def test_looking_at_a_pile_names_its_cards(keys, lines):
         assert s.panel() == lines
 
 
-@pytest.mark.parametrize("item", ["menu.options", "menu.statistics"])
-def test_start_in_a_menu_panel_goes_back_to_the_table(item):
+@pytest.mark.parametrize("item, keys", [("menu.options", ""), ("menu.statistics", ""),
+                                        ("menu.statistics", "a"),   # asking to reset
+                                        ("menu.number", "up")])
+def test_start_in_a_menu_panel_goes_back_to_the_table(item, keys):
     with running("glenwood", 5) as s:
         s.choose(item)
+        s.press(keys)
         s.press("start")
-        assert s.panel() is None
+        assert s.panel() is None and s.app.game.seed == 5
+
 
 def test_game_item_goes_to_title_and_a_starts_another_game():
     with running("agnes", 3) as s:
@@ -347,16 +351,19 @@ def test_game_item_goes_to_title_and_a_starts_another_game():
         assert s.app.game.name == "chessboard"
 
 
-def test_a_screen_let_go_keeps_none_of_its_layers():
+def test_a_screen_let_go_keeps_none_of_its_layers_and_the_felt_stays():
     """On a board a stale pointer on the C stack can hold a screen that was
     let go: it then holds that group alone, not the table or the title."""
     with running("agnes", 3) as s:
+        felt = s.pixels(0, 1)[-1]                # the top right corner: no card there
         table = s.app.player.group
         s.choose("menu.game")
         title = s.app.screen.group
+        assert s.pixels(0, 1)[-1] == felt
         s.press("down a")
         assert s.app.game.name == "glenwood"
         assert len(table) == 0 and len(title) == 0
+        assert s.pixels(0, 1)[-1] == felt        # the felt came through both screens
         s.choose("menu.peek")   # the panels' grid moved to the new table
         assert s.app.panel_text.grid in s.app.player.group
 

@@ -689,3 +689,19 @@ def test_a_damaged_mark_of_format_in_the_newest_record_says_the_last_save_was_da
     store = Store(nvm)
     assert flat(store.load()) == flat(older)
     assert store.notice == ("save.last_damaged",)
+
+
+@pytest.mark.parametrize("other, rewrites", [("damaged", True), ("another version", False)])
+def test_a_start_writes_over_a_damaged_record_never_over_another_versions(other, rewrites):
+    from patience.saves.keeper import Keeper
+    nvm, _older, _newest = two_saves()
+    nvm[4096 + 20] ^= 0x10                      # the newer record: damaged
+    if other == "damaged":
+        nvm[20] ^= 0x10                         # the older one too: nothing loads
+    else:
+        restamp(nvm, 0, version=2)              # the older: a save of another version
+    keeper = Keeper(Store(nvm))
+    assert keeper.dirty == rewrites             # the App saves soon only when dirty
+    before = bytes(nvm[:4096])
+    keeper.save()
+    assert (bytes(nvm[:4096]) != before) == rewrites

@@ -57,7 +57,7 @@ IN_THE_WAY = 3  # exit status: installed, but a code.txt on the drive runs inste
 # README's "Device budget" table, measured by bench/device_memory.py;
 # tests/test_flash.py checks that the notice below says what that table says.
 HEAP_KB_FROM_PY = (116, 127)
-HEAP_KB_FROM_MPY = (97, 113)
+HEAP_KB_FROM_MPY = (98, 113)
 PY_NOTE = (
     "copying .py files: the board compiles them as the game runs, which takes about "
     f"{HEAP_KB_FROM_PY[0]} KB of heap, {HEAP_KB_FROM_PY[1]} KB to keep the card sheet in RAM, "
@@ -341,7 +341,9 @@ def not_firmware_advice(given, firmware):
     """What to do when the firmware folder is no firmware folder: it says
     whether that folder was given with --firmware or is the default."""
     if given is not None:
-        what = "is not the game's firmware folder" if Path(given).is_dir() else "does not exist"
+        path = Path(given)
+        what = ("is not the game's firmware folder" if path.is_dir()
+                else "is a file, not a folder" if path.exists() else "does not exist")
         return (f"{firmware}, given with --firmware, {what}: give the folder that holds "
                 "code.py and patience/")
     return (f"{firmware} is this repository's firmware folder, taken as no --firmware was "

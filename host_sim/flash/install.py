@@ -263,7 +263,7 @@ def _blocking_refusal(plan, drive):
         f"{FOREIGN}; the new game would run with {them} and may not start: nothing written. "
         f"Move {them} off the drive (keep a copy of anything you changed; the saves are in "
         "the board's memory, not in files) and run patience-flash again, or run again with "
-        f"--replace-game to replace {them}{backup}"
+        f"--replace-game to replace {them}{backup}; --dry-run lists {them}"
     )
 
 

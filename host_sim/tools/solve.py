@@ -5,18 +5,11 @@
     patience-solve all --deals 1-1000 --time-limit 10 --jobs 2
     patience-solve all --deals 1-8192 --time-limit 1 --jobs 2 --bitsets firmware/winnable
 
-One deal: the winning line, one action a line (``drag SRC N DST`` or
-``deal``, pile numbers as in RULES.md; checked on the engine before it is
-printed), then a last line starting with ``won``, ``lost`` (the whole tree
-searched: a proof) or ``unknown`` (time or node budget spent), with the
-positions stored and the CPU seconds. Many deals (``--deals``): a table per
+One deal: the winning line (pile numbers as in RULES.md; checked on the
+engine before it is printed) and the verdict, as EPILOG (the end of
+--help) says, with the exit codes. Many deals (``--deals``): a table per
 game. ``--strict`` plays Agnes as quagnes does (no play from the
 foundations, no top-rank card on a base card).
-
-Exit codes: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv
-or --bitsets file could not be written (the table is printed all the same);
-2 bad command line (one line on stderr), 141 the reader of the output went
-away (as ``| head`` does), quietly.
 """
 
 import argparse
@@ -62,7 +55,8 @@ spent first), with the positions stored and the CPU seconds.
 
 exit status: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv
 or --bitsets file could not be written (the table is printed all the same);
-2 bad command line (one line on stderr, nothing searched)."""
+2 bad command line (one line on stderr, nothing searched); 141, quietly, when
+the reader of the output went away (as | head does)."""
 
 
 def _is_number(text):

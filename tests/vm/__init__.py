@@ -207,9 +207,9 @@ def drive_root() -> Path:
 
 
 def _environment(compiled: bool, board: str, nvm: Path | None, tolerate,
-                 whole_app: bool = False, root: Path | None = None) -> dict:
+                 whole_app: bool = False) -> dict:
     env = {"MICROPYPATH": os.pathsep.join((str(board_lib()), "", "lib")),
-           "VM_BOARD": board, "VM_ROOT": str(root or drive_root()),
+           "VM_BOARD": board, "VM_ROOT": str(drive_root()),
            "VM_TOLERATE": ",".join(tolerate)}
     if whole_app:
         env["VM_WHOLE_APP"] = "1"
@@ -254,7 +254,7 @@ def footprint(compiled: bool = False, board: str = "pybadge", tolerate=(),
 
 def run(script: str, heap_kb: int = 96, compiled: bool = False, timeout: float = DEFAULT_TIMEOUT,
         board: str = "pybadge", nvm: Path | None = None, tolerate=(),
-        whole_app: bool = False, root: Path | None = None) -> str:
+        whole_app: bool = False) -> str:
     """Run ``script`` (source text) in a fresh VM; return what it printed.
 
     heap_kb: heap for the firmware and the script, beyond the stand-ins'.
@@ -264,9 +264,8 @@ def run(script: str, heap_kb: int = 96, compiled: bool = False, timeout: float =
     tolerate: displayio rules to report instead of raise (see displayio).
     whole_app: the pools of names filled as for the whole app on a board
     (board_lib/vmrun.py): its names cost what they cost there.
-    root: the folder standing in for the drive's files (VM_ROOT).
     """
-    env = _environment(compiled, board, nvm, tolerate, whole_app, root)
+    env = _environment(compiled, board, nvm, tolerate, whole_app)
     env["VM_SCRIPT_HEAP"] = str(heap_kb * 1024)
     # the GC's tables take about 1/33 of the heap; vmrun takes back what is over
     heap = (heap_kb * 1024 + footprint(compiled, board, tolerate, whole_app)) * 34 // 32 + 4096

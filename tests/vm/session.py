@@ -68,15 +68,14 @@ def script(part: int, measure: bool = False, save_to: Path | None = None,
 
 
 def play(heap_kb: int, compiled: bool = False, measure: bool = False,
-         ram_sheet: bool = True, root: Path | None = None) -> Session:
-    """Both parts at ``heap_kb``; SessionFailed unless part 2 resumes part 1's
-    game. ``root``: the drive's files through another path (vm.run)."""
+         ram_sheet: bool = True) -> Session:
+    """Both parts at ``heap_kb``; SessionFailed unless part 2 resumes part 1's game."""
     session = Session()
     with tempfile.TemporaryDirectory() as folder:
         nvm = Path(folder) / "nvm.bin"
         for part, kwargs in ((1, {}), (2, {"nvm": nvm})):
             out = vm.run(script(part, measure, nvm if part == 1 else None, ram_sheet),
-                         heap_kb, compiled, whole_app=True, root=root, **kwargs)
+                         heap_kb, compiled, whole_app=True, **kwargs)
             session.read(part, out)
     if session.games[0] != session.games[1]:
         raise SessionFailed(f"part 2 resumed {session.games[1]!r}, part 1 saved {session.games[0]!r}")

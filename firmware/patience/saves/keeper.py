@@ -47,15 +47,17 @@ class Keeper:
         if store.enabled:
             self.nvm, self.memo = store.nvm, store.memo()
             self.in_nvm = True
+            # the slot the next save writes (store.save's choice) holds a
+            # damaged record: save soon, so that it is written over and the
+            # player told once, not at every start (never over another
+            # version's save, which a start alone does not replace)
+            from .slots import DAMAGED
+            self.dirty = store.states[1 - store.newest if store.newest >= 0 else 0] == DAMAGED
         else:
             self.notices.append(store.problem)
         notice = store.take_notice()
         if notice:
             self.notices.append(notice)
-            # a damaged record: the next save writes over it, so that the
-            # player is told once, not at every start
-            self.dirty = notice[0] in ("save.last_damaged", "save.older_damaged",
-                                       "save.damaged_afresh")
         _let_go()
 
     def _tell(self, notice, told):

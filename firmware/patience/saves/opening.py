@@ -30,7 +30,8 @@ def open_slots(store, image):
 def _classify(store, image, slot):
     """Set the state, sequence number and payload length of a slot. A
     damaged record keeps the number its header holds, whichever of its
-    bytes were hit: the best guess of whether it was the newer one."""
+    bytes were hit (the best guess of whether it was the newer one), unless
+    its header starts as an erased one: then it has none."""
     base = slot * store.slot_size
     length = get16(image, base + 6)
     store.seqs[slot] = get16(image, base + 4)

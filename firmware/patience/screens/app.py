@@ -94,11 +94,12 @@ class App:
         """Empty ``group`` (a screen let go) and every group in it: a stale
         pointer that the collector follows to one of them (from the C stack,
         which differs with where things lie in the heap) then holds that one
-        alone, not the whole screen. The panels' grid comes out with them."""
+        alone, not the whole screen. The panels' grid comes out with them;
+        the felt, which every screen shows, comes out whole."""
         self.panel_group = None
         while len(group):
             layer = group.pop()
-            if isinstance(layer, displayio.Group):
+            if isinstance(layer, displayio.Group) and layer is not self.background:
                 self._dismantle(layer)
 
     def _background(self):

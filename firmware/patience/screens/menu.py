@@ -115,5 +115,8 @@ class DealEntry:
         elif button == buttons.B:
             self.back()
             return
+        elif button == buttons.START:
+            self.panel.close()
+            return
         self.panel.line(2, self._number())  # only the number and its marker change
         self.panel.line(3, self._marker())

@@ -46,6 +46,9 @@ class Statistics:
                                fixed[1], fixed[2], fixed[3]), keep=True)
 
     def press(self, button):
+        if button == buttons.START:
+            self.panel.close()
+            return
         if self.confirming:
             if button == buttons.A:
                 self.records.reset_stats(GAMES[self.choice])

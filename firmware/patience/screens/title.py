@@ -26,8 +26,7 @@ class Title:
         self.group = displayio.Group()
         self.group.append(self.body)
         self.panel = Panel(app, self.group)
-        notice = app.keeper.take_notice()
-        self.note = app.words.fill(*notice) if notice else ""
+        self.note = app.keeper.take_notice()  # (key, values...) or None
         self.draw()
 
     def input_mode(self):
@@ -52,7 +51,7 @@ class Title:
         if self.app.left is not None:
             lines.append(named(get("title.back"), buttons.LIST))
         if self.note:
-            lines += ["", self.note]
+            lines += ["", self.app.words.fill(*self.note)]
         self._fit(max(len(line) for line in lines), len(lines))
         self.text.lines(lines, centre=True)
         self._cover()
