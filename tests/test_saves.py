@@ -428,6 +428,17 @@ def test_no_to_the_finish_offer_holds_after_a_power_cycle(tmp_path):
         _to_finish_offer(s)                           # a restart starts the deal afresh
 
 
+def test_the_finish_offer_comes_back_after_a_power_cycle(tmp_path):
+    path = tmp_path / "s.nvm"
+    with running("glenwood", _golden_win("glenwood")["deal"], store=_store(path)) as s:
+        _to_finish_offer(s)
+        s.app.keeper.save()                           # switched off with the offer showing
+    with running(store=_store(path)) as s:            # power back on
+        assert "THE REST GOES HOME" in s.panel()
+        s.press("a")                                  # play it out
+        assert s.app.game.is_won()
+
+
 def test_redo_steps_a_save_leaves_out_are_told_on_the_status_line():
     with running("agnes", 5, store=Store(bytearray(1024))) as s:
         _play(s, "agnes", moves=120)                  # 4 bytes a step: more than half of 1 KB

@@ -66,8 +66,8 @@ class Player:
         self._start()
         if self.game.is_won():   # resumed on its won screen
             self._won()
-        elif self._dead_end():   # or on its dead end
-            notices.stuck(self)
+        else:                    # or on its offer to finish, or its dead end
+            self._ends()
 
     def _deal(self, name, deal, into=None):
         game = new_game(name, seed=deal or self._pick_deal(name), into=into)
@@ -249,8 +249,13 @@ class Player:
             self.keeper.save()
             self._won()
             return
+        self._ends()
+
+    def _ends(self):
+        """Offer to finish a game plainly won (unless the player said no), or
+        say that nothing can move."""
         from ..core.hints import can_finish
-        if not self.keeper.declined(game) and can_finish(game):
+        if not self.keeper.declined(self.game) and can_finish(self.game):
             notices.offer_finish(self)
         elif self._dead_end():
             notices.stuck(self)
