@@ -371,3 +371,12 @@ def test_a_hints_whole_line_played_step_by_step_wins(name):
         src, n, dst = line[at:at + 3]
         assert solving.play(game, (src, n, dst) if n else "deal")
     assert game.is_won()
+
+
+def test_a_failure_in_the_solver_is_not_read_as_a_verdict(monkeypatch, capsys):
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(solve, "solve_deal", broken)
+    assert solve.main(["agnes", "--deal", "238"]) == solve.CRASHED
+    err = capsys.readouterr().err
+    assert "RuntimeError: a bug" in err and "not a verdict" in err

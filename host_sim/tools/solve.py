@@ -17,6 +17,7 @@ import math
 import os
 import sys
 import tempfile
+import traceback
 
 import patience
 import patience.games
@@ -45,6 +46,7 @@ MOST_DEALS = 1_000_000  # a run of --deals at most (each deal a search)
 
 # exit status of one deal (--deal or --deck), so that a script can tell them apart
 EXIT_OF_VERDICT = {WON: 0, LOST: 1, UNKNOWN: 3}
+CRASHED = 4  # a bug: not to be read as a verdict
 MANY_DEALS_ONLY = ("--jobs", "--progress", "--csv", "--bitsets")  # with --deals only
 
 EPILOG = """\
@@ -55,8 +57,9 @@ spent first), with the positions stored and the CPU seconds.
 
 exit status: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv
 or --bitsets file could not be written (the table is printed all the same);
-2 bad command line (one line on stderr, nothing searched); 141, quietly, when
-the reader of the output went away (as | head does)."""
+2 bad command line (one line on stderr, nothing searched); 4 an error in the
+solver itself (its traceback on stderr); 141, quietly, when the reader of the
+output went away (as | head does)."""
 
 
 def _is_number(text):
@@ -265,6 +268,11 @@ def main(argv=None, out=None):
     except BrokenPipeError:
         quiet_stdout()
         return BROKEN_PIPE
+    except Exception:  # pylint: disable=broad-except  (exit 1 would read as "lost")
+        traceback.print_exc()
+        print("%s: error: the solver failed (a bug, not a verdict): please report the "
+              "traceback above" % PROG, file=sys.stderr)
+        return CRASHED
 
 
 def _main(argv, out):
