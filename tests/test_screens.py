@@ -7,7 +7,6 @@ import pytest
 import patience
 from host_sim.simulator.session import full_solver_hint
 from host_sim.tools.solving import full_hint
-from patience.screens import buttons
 from patience.screens.advice import device_hint
 from patience.solver.winnable import is_winnable
 from patience.screens import sheets
