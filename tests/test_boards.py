@@ -16,7 +16,7 @@ import vm
 import patience
 from patience import boards
 from patience.boards import events as board_events, few as board_few, shift as board_shift
-from patience.screens import buttons, sheets
+from patience.screens import buttons
 from patience.screens.buttons import DIGITS, GAME, LIST
 from support import FIRMWARE
 

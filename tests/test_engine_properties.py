@@ -1,6 +1,5 @@
 """Properties of random legal play, checked with hypothesis."""
 
-import pytest
 from hypothesis import example, given, settings, strategies as st
 import patience
 

@@ -53,7 +53,6 @@ def _longest(name, pile):
     No game can put more than 52 cards on one pile; half of them face
     down is more than any deal leaves, so this bounds every real pile.
     """
-    game = patience.new_game(name, seed=1)
     spare = 0 if pile else 1
     cards = " ".join(("%s*" if i < 20 else "%s") % c for i, c in
                      enumerate(card_name(c) for c in ALL_CARDS[:50]))

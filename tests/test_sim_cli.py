@@ -7,7 +7,6 @@ test_real_app_* start the firmware as on a board (patience.boards.build).
 Each board's controls and --keys scripts: test_sim_boards.py.
 """
 
-import importlib.util
 import os
 import types
 import subprocess
