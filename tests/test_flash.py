@@ -678,6 +678,20 @@ def test_manifest_paths_outside_the_drive_are_ignored(tmp_path, drive):
     assert manifest["files"] == {} and warnings
 
 
+def test_a_refusal_after_a_spoilt_manifest_says_why_in_both_runs(capsys, fw, drive):
+    """The game's own files look hand-copied once the manifest is unreadable:
+    the warning that explains it comes with the refusal, not only in --dry-run."""
+    code, _out, err = install(capsys, fw, drive)
+    assert code == 0, err
+    (drive / MANIFEST).write_text("garbage\n")
+    (fw / "patience" / "engine.py").write_text("# a newer engine\n")
+    for extra in ((), ("--dry-run",)):
+        code, _out, err = install(capsys, fw, drive, *extra)
+        assert code == 2 and "not installed by patience-flash" in err
+        assert f"{MANIFEST} is unreadable" in err
+        assert err.index("is unreadable") < err.index("not installed by patience-flash")
+
+
 def test_requirements_go_only_into_a_firmware_folder(capsys, tmp_path):
     folder = tmp_path / "project"
     folder.mkdir()
@@ -698,6 +712,35 @@ def test_mpy_cross_given_as_a_relative_path_is_that_file(capsys, fw, drive, tmp_
     code, out, err = install(capsys, fw, drive, "--mpy-cross", "./" + tool.name)
     assert code == 0, err
     assert "compiled with CircuitPython 9.2.1" in out
+
+
+def test_a_bundle_never_writes_over_a_file_of_the_users(capsys, fw, tmp_path):
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    notes = out_dir / "notes.txt"
+    notes.write_text("my important notes\n")
+    (out_dir / "game.zip.part").write_text("mine too\n")
+    for extra in ((), ("--dry-run",)):
+        code, out, err = run(capsys, "--firmware", fw, "--bundle", notes, *extra)
+        assert code == 2 and "exists and is no bundle" in err and "nothing written" in err
+        assert out == "" and notes.read_text() == "my important notes\n"
+    code, _out, err = run(capsys, "--firmware", fw, "--bundle", out_dir / "game.zip")
+    assert code == 0, err
+    code, _out, err = run(capsys, "--firmware", fw, "--bundle", out_dir / "game.zip")
+    assert code == 0, err  # its own bundle it may write again
+    assert (out_dir / "game.zip.part").read_text() == "mine too\n"
+    assert sorted(p.name for p in out_dir.iterdir()) == ["game.zip", "game.zip.part", "notes.txt"]
+
+
+def test_a_bundle_that_cannot_be_written_says_so_in_one_line(capsys, fw, tmp_path, monkeypatch):
+    def refuse(*_args):
+        raise OSError(errno.EROFS, "Read-only file system")
+    monkeypatch.setattr(os, "replace", refuse)
+    monkeypatch.setattr(os, "unlink", refuse)  # as on a read-only folder: no cleaning up either
+    code, out, err = run(capsys, "--firmware", fw, "--bundle", tmp_path / "game.zip")
+    assert code == 1 and err.count("\n") == 1
+    assert "cannot write" in err and "Read-only file system; nothing written" in err
+    assert "add " not in out and not (tmp_path / "game.zip").exists()
 
 
 @pytest.mark.parametrize("name", ["", ".", "/"])

@@ -45,6 +45,7 @@ from .tree import (
     default_firmware,
     distribution_name,
     firmware_sources,
+    is_bundle,
     requirements_text,
     scan_firmware_libraries,
     write_zip,
@@ -187,6 +188,9 @@ def make_bundle(args, firmware):
     if not args.bundle.absolute().parent.is_dir():
         raise FlashError(f"--bundle {args.bundle}: the folder {args.bundle.parent} does not "
                          "exist")
+    if args.bundle.exists() and not is_bundle(args.bundle):
+        raise FlashError(f"--bundle {args.bundle}: that file exists and is no bundle of the "
+                         "game's: nothing written (give a new name, or move it away first)")
     files, info = build_tree(firmware, args.mpy_cross)
     for text in info["warnings"]:
         problem(text, "warning")
@@ -195,13 +199,14 @@ def make_bundle(args, firmware):
     files = {**files, MANIFEST: manifest_bytes(
         {rel: entry(data) for rel, data in files.items()}, about(info))}
     size = sum(len(data) for data in files.values())
+    if not args.dry_run:
+        write_zip(args.bundle, files)  # before the list: a failed write lists nothing as added
     for rel in sorted(files):
         say(f"  {'add' if not args.dry_run else 'would add'}  {rel} ({len(files[rel]):,} bytes)")
     if args.dry_run:
         say(f"dry run: {args.bundle} would hold {count_files(len(files))} ({size:,} bytes); "
             "nothing written")
         return 0
-    write_zip(args.bundle, files)
     say(f"wrote {args.bundle}: {count_files(len(files))} ({size:,} bytes); copy its contents "
         "onto the CIRCUITPY drive, keeping the folders")
     return 0
@@ -217,10 +222,10 @@ def install(args, firmware, finder):
     files, info = build_tree(firmware, args.mpy_cross, board.major)
     manifest, manifest_warnings = read_manifest(drive)
     plan = plan_install(drive, files, manifest, args.replace_code, args.replace_game)
+    for text in warnings + info["warnings"] + manifest_warnings + plan.warnings:
+        problem(text, "warning")  # first: one may explain a refusal
     if plan.refusals and not args.dry_run:
         return refuse(plan)
-    for text in warnings + info["warnings"] + manifest_warnings + plan.warnings:
-        problem(text, "warning")
     say(f"compiled with {info['mpy_cross']}" if info["mpy_cross"] else PY_NOTE)
     data = manifest_bytes(plan.owned, about(info, board))
     if args.dry_run:

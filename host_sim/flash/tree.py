@@ -14,9 +14,11 @@ start with "M" and CircuitPython rejects them; CircuitPython's start with "C".
 """
 
 import ast
+import contextlib
 import functools
 import importlib.metadata
 import importlib.util
+import os
 import re
 import subprocess
 import tempfile
@@ -26,6 +28,7 @@ from pathlib import Path
 from host_sim import FIRMWARE
 
 from .drive import FlashError
+from .install import MANIFEST
 
 LIB_PREFIX = "adafruit_"
 REQUIREMENTS = "requirements.txt"
@@ -278,17 +281,34 @@ def build_tree(firmware, mpy_cross=None, board_major=None):
 
 
 def write_zip(path, files):
-    """The tree as a zip file, same bytes for the same files."""
+    """The tree as a zip file, same bytes for the same files. It is written
+    beside ``path`` under a name of its own and put in place whole."""
     path = Path(path)
-    tmp = path.with_name(path.name + ".part")
+    tmp = None
     try:
-        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+        handle, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".part",
+                                       dir=path.absolute().parent)
+        with open(handle, "wb") as out, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
             for rel in sorted(files):
                 info = zipfile.ZipInfo(rel, ZIP_TIME)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, files[rel])
-        tmp.replace(path)
+        os.chmod(tmp, 0o644)  # as a plain file would be, not mkstemp's 0o600
+        os.replace(tmp, path)
     except OSError as err:
-        tmp.unlink(missing_ok=True)
-        raise FlashError(f"cannot write {path}: {err.strerror or err}", code=1) from None
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise FlashError(f"cannot write {path}: {err.strerror or err}; nothing written",
+                         code=1) from None
+
+
+def is_bundle(path):
+    """Whether ``path`` is a zip that holds an install's manifest (one this
+    tool wrote, so writing over it loses nothing)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return MANIFEST in archive.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return False
