@@ -283,11 +283,20 @@ def test_a_reset_of_the_statistics_is_saved_at_once(tmp_path):
         assert s.app.keeper.stats("glenwood").played == 0
 
 
-def test_unreadable_save_path_is_one_clear_line(capsys):
+def test_unreadable_save_path_is_one_clear_line(capsys, tmp_path):
     assert sim.main(["--headless", "--save", "/proc/no/such/save.nvm"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot use save file /proc/no/such/save.nvm" in err
-    assert "Errno" not in err and "No such file or directory" in err
+    assert "Errno" not in err and "/proc/no/such does not exist" in err
+    typo = tmp_path / "savse" / "s.nvm"  # a typo must not start afresh, as if the saves were lost
+    assert sim.main(["--headless", "--save", str(typo)]) == 2
+    assert "does not exist" in capsys.readouterr().err and not typo.parent.exists()
+
+
+def test_the_default_save_file_gets_its_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert sim.main(["--headless", "--game", "agnes", "--keys", "right a"]) == 0
+    assert (tmp_path / "data" / "circuit-patience" / "save.nvm").is_file()
 
 
 def test_a_file_that_holds_no_saves_is_refused_and_left_as_it_is(tmp_path, capsys):

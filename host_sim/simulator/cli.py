@@ -182,7 +182,7 @@ def parse_args(argv=None):
     if args.shot is not None and os.path.abspath(args.shot) == os.path.abspath(save):
         raise UsageError("--shot %s is the save file: the picture would replace the saves"
                          % args.shot)
-    args.store = open_store(save, args.board.name)
+    args.store = open_store(save, args.board.name, make_folder=not args.save)
     return args
 
 
@@ -197,13 +197,18 @@ def default_save_path():
     return os.path.join(base, "circuit-patience", "save.nvm")
 
 
-def open_store(path, board_name=DEFAULT_BOARD):
-    """The Store on a save file that wears like ``board_name``'s NVM, creating
-    its folder; UsageError if unusable."""
+def open_store(path, board_name=DEFAULT_BOARD, make_folder=False):
+    """The Store on a save file that wears like ``board_name``'s NVM;
+    UsageError if unusable. Only the default file's folder is made: a
+    folder given that does not exist is more likely a typo than a wish
+    to start afresh with no saves."""
     from patience.saves.store import Store  # pylint: disable=import-outside-toplevel
     from .nvm_file import FileNVM  # pylint: disable=import-outside-toplevel
     from .nvm_models import model_for  # pylint: disable=import-outside-toplevel
     folder = os.path.dirname(os.path.abspath(path))
+    if not make_folder and not os.path.isdir(folder):
+        raise UsageError("cannot use save file %s: the folder %s does not exist (nothing made;"
+                         " make it first to start saves there)" % (path, folder))
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as err:
