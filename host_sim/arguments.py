@@ -43,9 +43,16 @@ def not_a_deal(shown):
                       % (shown, FIRST_DEAL, format(LAST_DEAL, ",")))
 
 
-def deal_argument(text):
-    """``deal_number`` for argparse's ``type=``: "argument --deal: ..." on error."""
-    try:
-        return deal_number(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+def _for_argparse(read):
+    """``read`` as argparse's ``type=``: its ValueError becomes the one
+    error line "argument --deal: ..." instead of a traceback."""
+    def convert(text):
+        try:
+            return read(text)
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+    return convert
+
+
+game_argument = _for_argparse(game_name)
+deal_argument = _for_argparse(deal_number)

@@ -184,6 +184,16 @@ def test_autoplay_steers_the_simulated_pybadge_to_a_win(capsys):
     assert len(pressed) > 100 and set(pressed) <= set(NAMES["pybadge"].split())
 
 
+@pytest.mark.parametrize("words, named", [(["chessboard", "0"], "0 is not a deal number"),
+                                          (["foo", "1"], "unknown game 'foo'")])
+def test_autoplay_names_a_bad_game_or_deal_in_one_line(capsys, words, named):
+    from host_sim.tools import autoplay
+    with pytest.raises(SystemExit) as stop:
+        autoplay.main(words)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and named in err and "Traceback" not in err
+
+
 def test_after_a_minute_the_window_dims_and_the_waking_press_does_nothing():
     import pygame
     with on_board("pybadge", "agnes", 3) as sim:

@@ -15,6 +15,8 @@ import argparse
 import sys
 from collections import deque, namedtuple
 
+from host_sim.arguments import deal_argument, game_argument
+
 # How a board's buttons do the game's work: ``arrows`` maps each gesture that
 # moves the cursor to the logical arrow it is (patience.screens.buttons);
 # ``a`` and ``b`` are the gestures of A and B (None: the board has no B on
@@ -126,8 +128,8 @@ def main(argv=None):
     from host_sim.tools.solving import solve_deal
     from patience.saves.store import Store
     parser = argparse.ArgumentParser(prog="python -m host_sim.tools.autoplay")
-    parser.add_argument("game")
-    parser.add_argument("deal", type=int)
+    parser.add_argument("game", type=game_argument)
+    parser.add_argument("deal", type=deal_argument)
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="S",
                         help="CPU seconds for the solver (default 60)")
     args = parser.parse_args(argv)
