@@ -4,6 +4,7 @@
 # CLUE's menu and the title screen, each run on a fresh save file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+PATH="$PWD/.venv/bin:$PATH"  # the Quick start's environment, active or not
 saves=$(mktemp -d)
 trap 'rm -rf "$saves"' EXIT
 win() {  # GAME PRESSES: the deal and the first PRESSES keys of its winning line
