@@ -14,6 +14,7 @@ import patience
 import patience.games
 from patience.solver import agnes as solver_agnes, rules as solver_rules, search as solver, stock as solver_stock
 from patience.core.names import card_name
+from patience.solver.moves import move_code
 from patience.solver.position import Position
 from patience.solver.facts import facts_for
 from host_sim.tools import solve, solving
@@ -253,6 +254,53 @@ def test_a_hint_leaves_the_game_as_it_was_and_leads_to_a_win(name):
     assert hint.verdict == "won" and not hint.stuck
     assert solving.play(game, hint.action)
     assert solving.full_hint(game, 30).verdict == "won"
+
+
+# Agnes deal 238 as a player left it after hints taken one at a time, each
+# searched afresh (a resume between them): the search then swung Ah Kh
+# between piles 9 and 11, each way "a winning move".
+AGNES_238_SWUNG = [(9, 1, 2), (7, 1, 10), (11, 1, 10), (8, 1, 11), (11, 2, 9), (11, 1, 5),
+                   (10, 3, 11), "deal", (9, 1, 1), (9, 3, 8), (9, 1, 1), (11, 5, 9), (9, 3, 5),
+                   (9, 2, 11)]
+
+
+def _swung_agnes():
+    """(the game at AGNES_238_SWUNG's end, the positions it went through)."""
+    game = patience.new_game("agnes", seed=238)
+    been = {bytes(game.state)}
+    for action in AGNES_238_SWUNG:
+        assert solving.play(game, action)
+        been.add(bytes(game.state))
+    return game, been
+
+
+def test_hints_searched_afresh_each_time_move_on_instead_of_round_a_loop():
+    game, been = _swung_agnes()
+    for _ in range(12):
+        hint = solving.full_hint(game)
+        assert hint.verdict == "won"
+        assert solving.play(game, hint.action)
+        assert bytes(game.state) not in been, "the hint went back to an earlier position"
+        been.add(bytes(game.state))
+
+
+def test_the_device_hint_takes_the_last_move_back_only_when_nothing_else_wins():
+    game, _ = _swung_agnes()
+    hint = solver.hint(game, 20000)
+    assert hint.verdict == "won" and hint.action != (11, 2, 9)  # Ah Kh back onto pile 9
+    assert solving.play(game, hint.action) and solving.full_hint(game).verdict == "won"
+
+
+def test_a_move_tried_last_is_still_tried():
+    """The last card home is the only move left: put last, it still wins."""
+    line = solving.solve_deal("chessboard", 2).line
+    game = patience.new_game("chessboard", seed=2)
+    for action in line[:-1]:
+        assert solving.play(game, action)
+    pos = Position(game, facts_for("chessboard"))
+    assert pos.facts.moves(pos) == [move_code(*line[-1])]
+    verdict, _ = solver.search(pos, solver.ExactTable(), 100, later=move_code(*line[-1]))
+    assert verdict == solver.WON
 
 
 def test_a_hint_on_a_lost_game_says_lost_and_stuck():

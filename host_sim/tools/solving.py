@@ -84,21 +84,21 @@ def deadline_in(seconds):
     return lambda: time.process_time() > end
 
 
-def solve_game(game, seconds=None, max_nodes=None, strict=False, shorten_line=True):
+def solve_game(game, seconds=None, max_nodes=None, strict=False, shorten_line=True, seen=()):
     """Search from a live game's position (the game is only read):
     ``(verdict, move ints, nodes, cpu seconds, bytes per position)``; a
     won line is made shorter (``shorter_line``) unless ``shorten_line`` is
-    False."""
+    False. A line never passes through the positions keyed in ``seen``."""
     started = time.process_time()
     table = solver.ExactTable()
     look_first = None if seconds is None else int(seconds * _LOOK_FIRST_PER_SECOND)
     result = solver.solve(game, max_nodes or sys.maxsize, table, deadline_in(seconds),
-                          strict, look_first)
+                          strict, look_first, seen=seen)
     spent = time.process_time() - started
     per = bytes_per_key(table)
     codes = result.codes()
     if result.verdict == solver.WON and shorten_line:
-        codes = shorter_line(game, codes, table, result.strict)
+        codes = shorter_line(game, codes, table, result.strict, seen)
     return result.verdict, codes, result.nodes, spent, per
 
 
@@ -134,8 +134,18 @@ SIM_HINT_NODES = 30000   # the simulator's hint: at most a second or two, the sa
 def full_hint(game, seconds=None, max_nodes=SIM_HINT_NODES, strict=False):
     """The host-budget hint, a ``solver.Hint`` (verdict, next action of a
     winning line, stuck); the game is only read. With ``seconds`` None the
-    answer depends on the position alone."""
-    verdict, codes, nodes, _, _ = solve_game(game, seconds, max_nodes, strict)
+    answer depends on the position and the game's history alone.
+
+    It looks first for a line that never goes back to a position the game
+    has been in, so that hints followed one at a time (with the search
+    redone in between, as after a resume) always move on rather than round
+    a loop of winnable positions; only when there is none does it look
+    again through them (the way on may start by going back)."""
+    earlier = earlier_keys(game, strict)
+    verdict, codes, nodes, _, _ = solve_game(game, seconds, max_nodes, strict, seen=earlier)
+    if verdict != solver.WON and earlier:
+        verdict, codes, more, _, _ = solve_game(game, seconds, max_nodes, strict)
+        nodes += more
     action = line = None
     if verdict == solver.WON and codes:
         action = solver.action_of(unfold(codes)[0])
@@ -144,30 +154,43 @@ def full_hint(game, seconds=None, max_nodes=SIM_HINT_NODES, strict=False):
     return solver.Hint(verdict, action, stuck, nodes, line)
 
 
+def earlier_keys(game, strict=False):
+    """The solver's keys of the positions ``game`` went through before its
+    present one (the game is only read: its history is undone on a copy)."""
+    copy = patience.load_game(game.to_bytes())
+    facts = facts_for(game.name, strict)
+    keys = []
+    while copy.undo():
+        keys.append(Position(copy, facts).key())
+    return keys
+
+
 # -- shorter lines -------------------------------------------------------
 
 _SHORTEST_WITHIN = 400000   # stored positions up to which a won line is redone
 
 
-def shorter_line(game, codes, table, strict=False):
+def shorter_line(game, codes, table, strict=False, seen=()):
     """A winning line no longer than ``codes``: the shortest through the
-    positions the search stored (when it stored few enough), then with
-    detours cut (``shorten``)."""
+    positions the search stored (when it stored few enough) but not those
+    in ``seen``, then with detours cut (``shorten``)."""
     if len(table) <= _SHORTEST_WITHIN:
-        codes = shortest_within(game, table.keys, strict) or codes
+        codes = shortest_within(game, table.keys, strict, seen) or codes
     return shorten(game, codes, strict)
 
 
-def shortest_within(game, allowed, strict=False):
+def shortest_within(game, allowed, strict=False, seen=()):
     """The shortest winning line from ``game`` that stays inside the
-    positions whose keys are in ``allowed`` (breadth first), or None.
+    positions whose keys are in ``allowed`` and not in ``seen`` (breadth
+    first), or None.
 
     It may find none: a generator's forced move home depends on the order
     of interchangeable piles, so the search may have stored the children
     of an equivalent position rather than of the one reached here."""
     pos = Position(game, facts_for(game.name, strict))
     root = pos.key()
-    parents = {root: None}
+    parents = dict.fromkeys(seen)  # as if reached already: never gone through
+    parents[root] = None
     frontier = [(_snapshot(pos), root)]
     while frontier:
         reached = []

@@ -21,7 +21,7 @@
 
 from micropython import const
 
-from .moves import PRESS, move_parts, unfold
+from .moves import PRESS, move_code, move_parts, unfold
 from .position import Position
 from .facts import facts_for
 # HashTable is here for the device to make its table from.
@@ -70,13 +70,14 @@ class Result:
 
 
 def solve(game, max_nodes, table=None, out_of_time=None, strict=False, look_first=None,
-          max_depth=_UNLIMITED, work=None):
+          max_depth=_UNLIMITED, work=None, seen=()):
     """Search from the game's position; a ``Result``. The game is only read.
 
     ``table`` defaults to a new ``ExactTable``; a ``HashTable`` must have
     room for ``max_nodes`` keys. ``strict`` (Agnes) plays as quagnes does.
     ``max_depth`` bounds the line's length (see ``search``); ``work`` is a
-    ``Workspace`` to reuse (default: a new one).
+    ``Workspace`` to reuse (default: a new one). ``seen``: keys of positions
+    the line must not pass through (then ``LOST`` proves nothing).
     """
     # Before the whole search come quick looks for a win, ``look_first``
     # nodes in all (default a quarter of ``max_nodes``; see ``_looks``); only
@@ -89,6 +90,7 @@ def solve(game, max_nodes, table=None, out_of_time=None, strict=False, look_firs
     if look_first is None:
         look_first = max_nodes // 4
     nodes = 0
+    later = taking_back(game)
     for rules, first, budget in _looks(game, strict, look_first):
         if min(budget, max_nodes - nodes) < 2:
             continue
@@ -97,14 +99,27 @@ def solve(game, max_nodes, table=None, out_of_time=None, strict=False, look_firs
         if first is not None:
             position.play(first)
         verdict, found = search(position, table, min(budget, max_nodes - nodes),
-                                out_of_time, max_depth, work)
+                                out_of_time, max_depth, work, later, seen)
         nodes += found
         if verdict == WON:
             return Result(WON, position, nodes, rules)
     table.clear()
     position = Position(game, facts_for(game.name, strict), work.log)
-    verdict, found = search(position, table, max_nodes - nodes, out_of_time, max_depth, work)
+    verdict, found = search(position, table, max_nodes - nodes, out_of_time, max_depth, work,
+                            later, seen)
     return Result(verdict, position, nodes + found, strict)
+
+
+def taking_back(game):
+    """The move int that takes the game's last step back when that step
+    moved cards (history entries: see core/engine.py), else -1. A hint
+    tries it after every other move, so that it moves the game on rather
+    than back and forth, and still finds it when it is the only way on."""
+    at = 4 * game.done - 4
+    history = game.history
+    if at < 0 or history[at] & 3:  # no step yet, or the stock's
+        return -1
+    return move_code(history[at + 2], history[at + 3], history[at + 1])
 
 
 def _looks(game, strict, nodes):
@@ -126,7 +141,8 @@ def _looks(game, strict, nodes):
     return [(strict, code, nodes // len(firsts)) for code in reversed(firsts)]
 
 
-def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=None):
+def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=None, later=-1,
+           seen=()):
     """Depth-first search from ``pos``: ``(verdict, nodes)``.
 
     On ``WON`` ``pos`` is left at the won position (``pos.line()`` is the
@@ -135,6 +151,8 @@ def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=N
     ``UNKNOWN`` rather than ``LOST``. ``work``: the ``Workspace`` whose
     lists it uses (default: a new one).
     """
+    # The move ``later``, if ``pos`` has it, is tried after all the others;
+    # the positions whose keys are in ``seen`` count as visited.
     if pos.won():
         return WON, 0
     if max_nodes < 1:
@@ -142,6 +160,8 @@ def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=N
     visit = table.visit
     moves = pos.facts.moves
     visit(pos.key())
+    for key in seen:
+        visit(key)
     if work is None:
         work = Workspace(max_depth)
     pending = work.pending
@@ -149,6 +169,7 @@ def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=N
     ends = work.ends
     starts[0] = 0
     ends[0] = _put(pending, 0, moves(pos))
+    _try_last(pending, ends[0], later)
     nodes = 1
     depth = 0
     cut = False
@@ -184,6 +205,18 @@ def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=N
             ends[depth] = end
             cut = True
     return UNKNOWN if cut else LOST, nodes
+
+
+def _try_last(pending, end, later):
+    """Move ``later`` to the front of ``pending[:end]``, keeping the others'
+    order: the search takes moves from the end."""
+    at = end - 1
+    while at >= 0 and pending[at] != later:
+        at -= 1
+    while at > 0:
+        pending[at] = pending[at - 1]
+        at -= 1
+        pending[at] = later
 
 
 def _put(pending, at, found):
