@@ -179,6 +179,8 @@ def test_the_status_line_fits_with_the_longest_deal_number_and_score(board, lang
             line = StatusLine(app.words, columns).text(game, None)
             assert len(line) <= columns, line
             assert "999999999  52/52" in line                  # the number is never cut
+            names = (app.words.get("game." + name), app.words.get("short." + name))
+            assert line.startswith(names), line                # nor the game's name dropped
             if rules.REDEALS:
                 assert line.endswith(" %d" % rules.REDEALS)
 

@@ -7,9 +7,10 @@ a card sent home little. (Its own module: play.py compiles in less heap.)
 
 from . import buttons
 
-# the deal's words, longest first: game and deal number, without "deal",
-# the deal number alone
-_DEAL_LINES = ("status.deal", "status.short", "status.number")
+# the deal's words and the game's name, longest first: name and deal
+# number, without "deal", with the name's short form, the number alone
+_DEAL_LINES = (("status.deal", "game."), ("status.short", "game."), ("status.short", "short."),
+               ("status.number", "game."))
 
 
 class StatusLine:
@@ -60,9 +61,8 @@ class StatusLine:
         its words fit the width whatever the score."""
         words = self.words
         redeals = words.get("status.redeals").replace("{0}", "%d") if game.rules.REDEALS else ""
-        title = words.get("game." + game.name)
-        for key in _DEAL_LINES:  # the first that fits, else the shortest
-            deal = words.fill(key, title, game.seed)
+        for key, name in _DEAL_LINES:  # the first that fits, else the shortest
+            deal = words.fill(key, words.get(name + game.name), game.seed)
             if len(deal) + len(redeals) + 9 <= self.columns:  # "  52/52  "
                 break
         deal = deal.replace("%", "%%") + "  %d/52"
