@@ -317,6 +317,22 @@ def test_back_from_a_menu_panel_puts_the_arrow_on_its_item(item, back, label):
         assert s.panel()[0] == s.app.words.get(item)
 
 
+def test_left_and_right_step_a_setting_and_leave_other_items_be():
+    with running("glenwood", 5) as s:
+        s.choose("menu.options")                # the arrow on brightness, at 100%
+        shown = lambda: [line for line in s.panel() if "BRIGHTNESS" in line]
+        s.press("left")
+        assert shown()[0].endswith("BRIGHTNESS 75%")
+        assert s.app.keeper.saved.settings.brightness == 192
+        s.press("right right")
+        assert shown()[0].endswith("BRIGHTNESS 25%")   # past the top, round to the bottom
+        s.press("down right")
+        assert s.app.words.get("lang.name") == "FRANÇAIS"
+        s.press("b start")
+        s.press("start right left")             # the Start menu: nothing to step
+        assert s.panel()[0] == "MENU" and s.app.game.seed == 5
+
+
 SPADE, DIAMOND = chr(CHAR_SUIT + 3), chr(CHAR_SUIT + 1)  # as the panel's text holds them
 
 

@@ -15,13 +15,15 @@ _SPACE = 32
 
 class Menu:
     """Items ``(label, action)`` in a panel; up and down choose, A runs one,
-    B goes ``back()`` (or just closes), Start closes. The arrow starts on
-    item ``choice``."""
+    left and right step a setting back and forth, B goes ``back()`` (or
+    just closes), Start closes. The arrow starts on item ``choice``."""
     # ``label`` is a word key or a function giving the text (a setting shows
     # its value). The menu closes, then ``action()`` runs (with a ``target``,
     # actions are the names of its methods: a constant list of items makes no
     # functions when the menu opens); an action that returns True keeps the
-    # menu open (a setting that cycles). ``done()`` follows every action.
+    # menu open (a setting that cycles). A setting's label is a function and
+    # its action takes a step, +1 (A, right) or -1 (left); ``done()``
+    # follows every action.
     # None as an action just closes the menu. Moving through the items
     # only moves the arrow: no strings are made.
 
@@ -60,18 +62,27 @@ class Menu:
             self.choice = (self.choice + step) % len(self.items)
             self._mark(self.choice, CHAR_RIGHT)
         elif button == buttons.A:
-            self.panel.close()
-            action = self.items[self.choice][1]
-            if action is not None and self.target is not None:
-                action = getattr(self.target, action)
-            if action is not None and action():
-                self.draw()
-            if self.done is not None:
-                self.done()
+            self._run(1)
+        elif (button == buttons.LEFT or button == buttons.RIGHT) and \
+                callable(self.items[self.choice][0]):
+            self._run(1 if button == buttons.RIGHT else -1)
         elif button == buttons.B and self.back is not None:
             self.back()  # draws in the panel still open (closing it lets go of code)
         elif button == buttons.B or button == buttons.START:
             self.panel.close()
+
+
+    def _run(self, step):
+        """Close, run the chosen item's action (a setting's with ``step``),
+        and open again when it asks."""
+        self.panel.close()
+        label, action = self.items[self.choice]
+        if action is not None and self.target is not None:
+            action = getattr(self.target, action)
+        if action is not None and (action(step) if callable(label) else action()):
+            self.draw()
+        if self.done is not None:
+            self.done()
 
 
 class DealEntry:

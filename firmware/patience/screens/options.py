@@ -1,7 +1,7 @@
 """The Options menu: brightness, language, sound, winnable deals only.
 
-Each item shows the setting's value and steps it when chosen; the menu
-stays open. The settings are kept with the saves (keeper.set).
+Each item shows the setting's value and steps it when chosen (A and
+right forward, left back); the menu stays open. The settings are kept with the saves (keeper.set).
 """
 
 from ..saves.kept import LANGUAGES
@@ -36,22 +36,22 @@ class Options:
         return self.words.get("menu.winnable_on" if self.settings.winnable_only
                               else "menu.winnable_off")
 
-    def next_brightness(self):
+    def next_brightness(self, step):
         level = self.settings.brightness
         at = _BRIGHTNESS.index(level) if level in _BRIGHTNESS else len(_BRIGHTNESS) - 1
-        level = _BRIGHTNESS[(at + 1) % len(_BRIGHTNESS)]
+        level = _BRIGHTNESS[(at + step) % len(_BRIGHTNESS)]
         self.app.keeper.set("brightness", level)
         self.app.set_brightness(level)
         return True
 
-    def next_language(self):
-        self.app.set_language((self.settings.language + 1) % len(LANGUAGES))
+    def next_language(self, step):
+        self.app.set_language((self.settings.language + step) % len(LANGUAGES))
         return True
 
-    def toggle_sound(self):
+    def toggle_sound(self, _step):
         self.app.keeper.set("sound", not self.settings.sound)
         return True
 
-    def toggle_winnable(self):
+    def toggle_winnable(self, _step):
         self.app.keeper.set("winnable_only", not self.settings.winnable_only)
         return True
