@@ -90,16 +90,30 @@ def solve_game(game, seconds=None, max_nodes=None, strict=False, shorten_line=Tr
     won line is made shorter (``shorter_line``) unless ``shorten_line`` is
     False. A line never passes through the positions keyed in ``seen``."""
     started = time.process_time()
-    table = solver.ExactTable()
+    table = _TableAfter(seen)
     look_first = None if seconds is None else int(seconds * _LOOK_FIRST_PER_SECOND)
     result = solver.solve(game, max_nodes or sys.maxsize, table, deadline_in(seconds),
-                          strict, look_first, seen=seen)
+                          strict, look_first)
     spent = time.process_time() - started
     per = bytes_per_key(table)
     codes = result.codes()
     if result.verdict == solver.WON and shorten_line:
         codes = shorter_line(game, codes, table, result.strict, seen)
     return result.verdict, codes, result.nodes, spent, per
+
+
+class _TableAfter(solver.ExactTable):
+    """The exact table, holding from each start (``clear``) the keys
+    ``seen``: to the search those positions are visited already."""
+
+    def __init__(self, seen):
+        self.seen = seen
+        super().__init__()
+        self.clear()
+
+    def clear(self):
+        super().clear()
+        self.keys.update(self.seen)
 
 
 def bytes_per_key(table, sample=2000):

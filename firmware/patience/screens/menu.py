@@ -62,17 +62,17 @@ class Menu:
             self.choice = (self.choice + step) % len(self.items)
             self._mark(self.choice, CHAR_RIGHT)
         elif button == buttons.A:
-            self._run(1)
+            self.run(1)
         elif (button == buttons.LEFT or button == buttons.RIGHT) and \
                 callable(self.items[self.choice][0]):
-            self._run(1 if button == buttons.RIGHT else -1)
+            self.run(1 if button == buttons.RIGHT else -1)
         elif button == buttons.B and self.back is not None:
             self.back()  # draws in the panel still open (closing it lets go of code)
         elif button == buttons.B or button == buttons.START:
             self.panel.close()
 
 
-    def _run(self, step):
+    def run(self, step):
         """Close, run the chosen item's action (a setting's with ``step``),
         and open again when it asks."""
         self.panel.close()

@@ -48,10 +48,10 @@ class Options:
         self.app.set_language((self.settings.language + step) % len(LANGUAGES))
         return True
 
-    def toggle_sound(self, _step):
+    def toggle_sound(self, step):
         self.app.keeper.set("sound", not self.settings.sound)
         return True
 
-    def toggle_winnable(self, _step):
+    def toggle_winnable(self, step):
         self.app.keeper.set("winnable_only", not self.settings.winnable_only)
         return True

@@ -70,14 +70,13 @@ class Result:
 
 
 def solve(game, max_nodes, table=None, out_of_time=None, strict=False, look_first=None,
-          max_depth=_UNLIMITED, work=None, seen=()):
+          max_depth=_UNLIMITED, work=None):
     """Search from the game's position; a ``Result``. The game is only read.
 
     ``table`` defaults to a new ``ExactTable``; a ``HashTable`` must have
     room for ``max_nodes`` keys. ``strict`` (Agnes) plays as quagnes does.
     ``max_depth`` bounds the line's length (see ``search``); ``work`` is a
-    ``Workspace`` to reuse (default: a new one). ``seen``: keys of positions
-    the line must not pass through (then ``LOST`` proves nothing).
+    ``Workspace`` to reuse (default: a new one).
     """
     # Before the whole search come quick looks for a win, ``look_first``
     # nodes in all (default a quarter of ``max_nodes``; see ``_looks``); only
@@ -99,14 +98,14 @@ def solve(game, max_nodes, table=None, out_of_time=None, strict=False, look_firs
         if first is not None:
             position.play(first)
         verdict, found = search(position, table, min(budget, max_nodes - nodes),
-                                out_of_time, max_depth, work, later, seen)
+                                out_of_time, max_depth, work, later)
         nodes += found
         if verdict == WON:
             return Result(WON, position, nodes, rules)
     table.clear()
     position = Position(game, facts_for(game.name, strict), work.log)
     verdict, found = search(position, table, max_nodes - nodes, out_of_time, max_depth, work,
-                            later, seen)
+                            later)
     return Result(verdict, position, nodes + found, strict)
 
 
@@ -141,8 +140,7 @@ def _looks(game, strict, nodes):
     return [(strict, code, nodes // len(firsts)) for code in reversed(firsts)]
 
 
-def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=None, later=-1,
-           seen=()):
+def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=None, later=-1):
     """Depth-first search from ``pos``: ``(verdict, nodes)``.
 
     On ``WON`` ``pos`` is left at the won position (``pos.line()`` is the
@@ -151,8 +149,7 @@ def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=N
     ``UNKNOWN`` rather than ``LOST``. ``work``: the ``Workspace`` whose
     lists it uses (default: a new one).
     """
-    # The move ``later``, if ``pos`` has it, is tried after all the others;
-    # the positions whose keys are in ``seen`` count as visited.
+    # The move ``later``, if ``pos`` has it, is tried after all the others.
     if pos.won():
         return WON, 0
     if max_nodes < 1:
@@ -160,8 +157,6 @@ def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=N
     visit = table.visit
     moves = pos.facts.moves
     visit(pos.key())
-    for key in seen:
-        visit(key)
     if work is None:
         work = Workspace(max_depth)
     pending = work.pending
@@ -169,7 +164,13 @@ def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=N
     ends = work.ends
     starts[0] = 0
     ends[0] = _put(pending, 0, moves(pos))
-    _try_last(pending, ends[0], later)
+    at = ends[0] - 1  # ``later`` to the front, the others in order: moves are taken from the end
+    while at >= 0 and pending[at] != later:
+        at -= 1
+    while at > 0:
+        pending[at] = pending[at - 1]
+        at -= 1
+        pending[at] = later
     nodes = 1
     depth = 0
     cut = False
@@ -205,18 +206,6 @@ def search(pos, table, max_nodes, out_of_time=None, max_depth=_UNLIMITED, work=N
             ends[depth] = end
             cut = True
     return UNKNOWN if cut else LOST, nodes
-
-
-def _try_last(pending, end, later):
-    """Move ``later`` to the front of ``pending[:end]``, keeping the others'
-    order: the search takes moves from the end."""
-    at = end - 1
-    while at >= 0 and pending[at] != later:
-        at -= 1
-    while at > 0:
-        pending[at] = pending[at - 1]
-        at -= 1
-        pending[at] = later
 
 
 def _put(pending, at, found):
