@@ -111,6 +111,16 @@ def test_the_controls_page_names_only_the_boards_buttons(board):
             assert not any("SELECT" in line or "START" in line for line in lines)
 
 
+@pytest.mark.parametrize("lang, colon", [("en", re.compile(r"[^ ]: [^ ]")),
+                                         ("fr", re.compile(r"[^ ] : [^ ]"))])
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_the_controls_lines_are_punctuated_as_their_language_wants(board, lang, colon):
+    with on_board(board, game="agnes", deal=1, language=lang) as simulated:
+        app = simulated.app
+        told = [line for line in controls.lines(app.words, app.keys) if ":" in line]
+        assert told and all(colon.search(line) for line in told), told
+
+
 @pytest.mark.parametrize("board", PLAYABLE)
 def test_the_simulator_names_its_keys_beside_the_buttons(board):
     with on_board(board, game="agnes", deal=1) as simulated:

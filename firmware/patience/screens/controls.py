@@ -54,11 +54,11 @@ def lines(words, keys):
     out = [get("controls.in_game")]
     if scheme is None:  # eight buttons: each does one thing everywhere
         pad_name = _with_keys(get, get(getattr(keys, "pad", "controls.dpad")), labels.get("PAD"))
-        out.append(pad_name + ": " + get("controls.move"))
+        out.append(words.fill("controls.line", pad_name, get("controls.move")))
         for button in (buttons.A, buttons.B, buttons.START, buttons.SELECT):
             name = _EIGHT[button]
-            out.append(_with_keys(get, name, labels.get(name)) + ": "
-                       + get(_DOES_IN_GAME[button]))
+            out.append(words.fill("controls.line", _with_keys(get, name, labels.get(name)),
+                                  get(_DOES_IN_GAME[button])))
         return out
     for mode, does in ((buttons.GAME, _DOES_IN_GAME), (buttons.LIST, _DOES_IN_LIST)):
         if mode == buttons.LIST:
@@ -67,10 +67,12 @@ def lines(words, keys):
             shown = _with_keys(get, name, labels.get(name))
             for gesture, row in enumerate(scheme[mode]):
                 if row is not None and row[at] != _NONE:
-                    out.append(_gesture(get, shown, gesture) + ": " + get(does[row[at]]))
+                    out.append(words.fill("controls.line", _gesture(get, shown, gesture),
+                                          get(does[row[at]])))
         for mask, button in enumerate(keys.chords):
             if button != _NONE and _two_bits(mask):
-                out.append(_chord(keys.names, mask) + ": " + get(does[button]))
+                out.append(words.fill("controls.line", _chord(keys.names, mask),
+                                      get(does[button])))
     return out
 
 
