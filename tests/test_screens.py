@@ -444,6 +444,25 @@ def test_held_d_pad_repeats(clock):
         assert s.player.cursor == start + 3
 
 
+def test_a_held_arrow_steps_a_setting_once_but_still_runs_down_a_list(clock):
+    with running("agnes", 2) as s:
+        s.choose("menu.options")            # the arrow on brightness, at 100%
+        for arrow, repeats in (("right", False), ("down", True)):
+            before = (s.app.keeper.saved.settings.brightness, s.app.screen.panel.overlay.choice)
+            s.keys.hold(arrow)
+            s.app.tick()                    # the press: one step
+            for _ in range(10):
+                clock.advance(100)
+                s.app.tick()                # held a second
+            s.keys.hold(arrow, pressed=False)
+            s.app.tick()
+            after = (s.app.keeper.saved.settings.brightness, s.app.screen.panel.overlay.choice)
+            if repeats:
+                assert after[1] != (before[1] + 1) % 5   # the arrow ran on past the next item
+            else:
+                assert after == (64, before[1])          # 100% -> 25% once, not round and round
+
+
 def test_chessboard_move_onto_a_lower_pile_and_undo_with_every_card_shown():
     with running("chessboard", 77) as s:
         g = s.app.game
