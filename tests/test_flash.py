@@ -728,8 +728,29 @@ def test_a_bundle_never_writes_over_a_file_of_the_users(capsys, fw, tmp_path):
     assert code == 0, err
     code, _out, err = run(capsys, "--firmware", fw, "--bundle", out_dir / "game.zip")
     assert code == 0, err  # its own bundle it may write again
+    backup = out_dir / "backup.zip"  # a drive's backup holds a manifest too, and more
+    with zipfile.ZipFile(out_dir / "game.zip") as bundle, zipfile.ZipFile(backup, "w") as archive:
+        for name in bundle.namelist():
+            archive.writestr(name, bundle.read(name))
+        archive.writestr("lib/mylib.py", "# mine\n")
+    kept = backup.read_bytes()
+    code, _out, err = run(capsys, "--firmware", fw, "--bundle", backup)
+    assert code == 2 and "exists and is no bundle" in err and backup.read_bytes() == kept
+    backup.unlink()
     assert (out_dir / "game.zip.part").read_text() == "mine too\n"
     assert sorted(p.name for p in out_dir.iterdir()) == ["game.zip", "game.zip.part", "notes.txt"]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="file modes and the umask are POSIX's")
+@pytest.mark.parametrize("umask, mode", [(0o077, 0o600), (0o022, 0o644), (0o002, 0o664)])
+def test_a_bundle_gets_the_mode_the_umask_gives_any_new_file(capsys, fw, tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        code, _out, err = run(capsys, "--firmware", fw, "--bundle", tmp_path / "game.zip")
+    finally:
+        os.umask(old)
+    assert code == 0, err
+    assert (tmp_path / "game.zip").stat().st_mode & 0o777 == mode
 
 
 def test_a_bundle_that_cannot_be_written_says_so_in_one_line(capsys, fw, tmp_path, monkeypatch):

@@ -291,12 +291,16 @@ def test_unreadable_save_path_is_one_clear_line(capsys, tmp_path):
     typo = tmp_path / "savse" / "s.nvm"  # a typo must not start afresh, as if the saves were lost
     assert sim.main(["--headless", "--save", str(typo)]) == 2
     assert "does not exist" in capsys.readouterr().err and not typo.parent.exists()
+    (tmp_path / "afile").write_text("mine\n")
+    assert sim.main(["--headless", "--save", str(tmp_path / "afile" / "s.nvm")]) == 2
+    assert "afile is no folder" in capsys.readouterr().err
 
 
 def test_the_default_save_file_gets_its_folder(monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    default = tmp_path / "data" / "circuit-patience" / "save.nvm"
+    monkeypatch.setattr(sim, "default_save_path", lambda: str(default))  # on any system
     assert sim.main(["--headless", "--game", "agnes", "--keys", "right a"]) == 0
-    assert (tmp_path / "data" / "circuit-patience" / "save.nvm").is_file()
+    assert default.is_file()
 
 
 def test_a_file_that_holds_no_saves_is_refused_and_left_as_it_is(tmp_path, capsys):

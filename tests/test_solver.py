@@ -14,7 +14,6 @@ import patience
 import patience.games
 from patience.solver import agnes as solver_agnes, rules as solver_rules, search as solver, stock as solver_stock
 from patience.core.names import card_name
-from patience.solver.moves import move_code
 from patience.solver.position import Position
 from patience.solver.facts import facts_for
 from host_sim.tools import solve, solving
@@ -291,16 +290,51 @@ def test_the_device_hint_takes_the_last_move_back_only_when_nothing_else_wins():
     assert solving.play(game, hint.action) and solving.full_hint(game).verdict == "won"
 
 
-def test_a_move_tried_last_is_still_tried():
-    """The last card home is the only move left: put last, it still wins."""
-    line = solving.solve_deal("chessboard", 2).line
-    game = patience.new_game("chessboard", seed=2)
-    for action in line[:-1]:
-        assert solving.play(game, action)
-    pos = Position(game, facts_for("chessboard"))
-    assert pos.facts.moves(pos) == [move_code(*line[-1])]
-    verdict, _ = solver.search(pos, solver.ExactTable(), 100, later=move_code(*line[-1]))
-    assert verdict == solver.WON
+def test_a_hint_that_finds_no_win_looks_twice_and_no_more():
+    game = patience.new_game("agnes", seed=2)
+    assert solving.play(game, game.moves()[0])    # a position behind it: two looks
+    hint = solving.full_hint(game, max_nodes=2000)
+    assert hint.verdict == "unknown" and 2000 < hint.nodes <= 4000
+
+
+def _winning_firsts(pos):
+    """The moves from ``pos`` after which a search wins without coming back;
+    None when a search ran out of nodes before it knew."""
+    found = []
+    for code in pos.facts.moves(pos):
+        table = solver.ExactTable()
+        table.visit(pos.key())
+        pos.play(code)
+        verdict = solver.search(pos, table, 5000)[0]
+        while pos.steps:
+            pos.undo()
+        if verdict == solver.UNKNOWN:
+            return None
+        if verdict == solver.WON:
+            found.append(code)
+    return found
+
+
+@pytest.mark.parametrize("name, deal, end, several", [
+    ("chessboard", 2, None, True),   # the last position with more than one winning first move
+    ("glenwood", 1, 106, False)])    # two moves, one of them the only way to win
+def test_a_move_put_last_is_tried_after_the_others_and_still_tried(name, deal, end, several):
+    line = solving.solve_deal(name, deal).line
+    for stop in ([end] if end else range(len(line) - 1, 0, -1)):
+        game = patience.new_game(name, seed=deal)
+        for action in line[:stop]:
+            assert solving.play(game, action)
+        pos = Position(game, facts_for(name))
+        wins = _winning_firsts(pos)
+        if wins is not None and len(pos.facts.moves(pos)) > 1 and (len(wins) > 1) == several:
+            break
+    assert wins is not None and len(pos.facts.moves(pos)) > 1 and (len(wins) > 1) == several
+    solver.search(pos, solver.ExactTable(), 5000)
+    later = pos.line(1)[0]  # the first move the search takes when nothing is put last
+    while pos.steps:
+        pos.undo()
+    assert solver.search(pos, solver.ExactTable(), 50000, later=later)[0] == solver.WON
+    assert (pos.line(1)[0] != later) == several
 
 
 def test_a_hint_on_a_lost_game_says_lost_and_stuck():

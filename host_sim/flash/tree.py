@@ -18,6 +18,7 @@ import contextlib
 import functools
 import importlib.metadata
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -294,7 +295,9 @@ def write_zip(path, files):
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, files[rel])
-        os.chmod(tmp, 0o644)  # as a plain file would be, not mkstemp's 0o600
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as a file made with open() would be, not mkstemp's 0o600
         os.replace(tmp, path)
     except OSError as err:
         if tmp is not None:
@@ -305,10 +308,13 @@ def write_zip(path, files):
 
 
 def is_bundle(path):
-    """Whether ``path`` is a zip that holds an install's manifest (one this
-    tool wrote, so writing over it loses nothing)."""
+    """Whether ``path`` is a zip this tool wrote (so that writing over it
+    loses nothing): it holds the files its manifest lists and no others,
+    unlike, say, a zip of a whole drive."""
     try:
         with zipfile.ZipFile(path) as archive:
-            return MANIFEST in archive.namelist()
-    except (OSError, zipfile.BadZipFile):
+            names = set(archive.namelist())
+            listed = json.loads(archive.read(MANIFEST))["files"]
+        return names == set(listed) | {MANIFEST}
+    except (OSError, KeyError, TypeError, ValueError, zipfile.BadZipFile):
         return False

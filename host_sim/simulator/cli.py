@@ -207,8 +207,9 @@ def open_store(path, board_name=DEFAULT_BOARD, make_folder=False):
     from .nvm_models import model_for  # pylint: disable=import-outside-toplevel
     folder = os.path.dirname(os.path.abspath(path))
     if not make_folder and not os.path.isdir(folder):
-        raise UsageError("cannot use save file %s: the folder %s does not exist (nothing made;"
-                         " make it first to start saves there)" % (path, folder))
+        what = "is no folder" if os.path.exists(folder) else "does not exist"
+        raise UsageError("cannot use save file %s: %s %s (nothing made; give a folder that"
+                         " exists)" % (path, folder, what))
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as err:

@@ -142,7 +142,7 @@ def solve_deal(name, deal=None, deck=None, seconds=None, max_nodes=None, strict=
     return Outcome(verdict, line, nodes, spent, per)
 
 
-SIM_HINT_NODES = 30000   # the simulator's hint: at most a second or two, the same answer each time
+SIM_HINT_NODES = 30000   # a look of the simulator's hint (two at most): about a second, the same answer each time
 
 
 def full_hint(game, seconds=None, max_nodes=SIM_HINT_NODES, strict=False):
@@ -154,7 +154,10 @@ def full_hint(game, seconds=None, max_nodes=SIM_HINT_NODES, strict=False):
     has been in, so that hints followed one at a time (with the search
     redone in between, as after a resume) always move on rather than round
     a loop of winnable positions; only when there is none does it look
-    again through them (the way on may start by going back)."""
+    again through them (the way on may start by going back), with a budget
+    of its own: a hint that finds no win searches up to twice ``max_nodes``
+    (the first look, held off those positions, can need the whole budget
+    where the second wins at once)."""
     earlier = earlier_keys(game, strict)
     verdict, codes, nodes, _, _ = solve_game(game, seconds, max_nodes, strict, seen=earlier)
     if verdict != solver.WON and earlier:
