@@ -71,7 +71,6 @@ class Menu:
         elif button == buttons.B or button == buttons.START:
             self.panel.close()
 
-
     def run(self, step):
         """Close, run the chosen item's action (a setting's with ``step``),
         and open again when it asks."""

@@ -1,7 +1,8 @@
 """The Options menu: brightness, language, sound, winnable deals only.
 
 Each item shows the setting's value and steps it when chosen (A and
-right forward, left back); the menu stays open. The settings are kept with the saves (keeper.set).
+right forward, left back); the menu stays open. The settings are kept
+with the saves (keeper.set).
 """
 
 from ..saves.kept import LANGUAGES
