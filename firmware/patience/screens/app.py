@@ -268,7 +268,7 @@ class App:
         # A held arrow repeats, but not left and right in a list: there they
         # step a setting, which a repeat would spin round (and save each time).
         if buttons.is_arrow(button) and (button == buttons.UP or button == buttons.DOWN
-                                         or self.screen.input_mode() != buttons.LIST):
+                                         or self.input_mode() != buttons.LIST):
             self.held = button
             self.repeat_at = ticks_add(ticks_ms(), _REPEAT_DELAY_MS)
         return self.screen.press(button)
