@@ -167,11 +167,34 @@ def test_every_text_fits_its_box_on_every_board(board, lang):
             for mode in (buttons.GAME,) if on_status else (buttons.GAME, buttons.LIST):
                 value = "88" if key.startswith("status.holding") else "8888"
                 filled = re.sub(r"\{\d\}", value, app.words.named(text, mode))
-                if len(filled) > limit:
+                # the help's footer takes a line a part when it is too long
+                parts = filled.split("  ") if key == "help.scroll" else [filled]
+                if max(len(part) for part in parts) > limit:
                     too_long.append("%s: %s" % (key, filled))
         assert not too_long
         reader = _open_help(simulated, board)
         assert all(len(line) <= panel.columns - 2 for line in reader.lines)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_the_help_footer_is_whole_apart_from_the_text_and_clear_of_the_status_line(board, lang):
+    """The footer names its buttons in full (a line a part where one line is
+    too narrow), a blank line parts it from the rules, and the box's bottom
+    row stays blank above the status line."""
+    with on_board(board, game="eagle-wing", deal=1, language=lang) as simulated:
+        _open_help(simulated, board)
+        app = simulated.app
+        footer = app.words.named(app.words.get("help.scroll"), buttons.LIST)
+        parts = footer.split("  ")
+        shown = _shown(simulated)
+        assert shown[-1] == ""  # the box's bottom row
+        if len(footer) <= app.screen.panel.columns - 2:
+            assert shown[-2] == footer and shown[-3] == ""
+        else:
+            assert shown[-1 - len(parts):-1] == parts and shown[-2 - len(parts)] == ""
+        panel = app.screen.panel
+        assert panel.text.grid.y + panel.box_rows * app.art.font_h <= app.height - app.art.font_h
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

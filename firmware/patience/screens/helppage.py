@@ -23,7 +23,12 @@ class Reader:
         self.title = title
         self.lines = lines
         self.top = 0
-        self.shown = panel.rows - 4  # the title, a blank line and the footer stay
+        words, width = panel.words, panel.columns - 2
+        footer = words.named(words.get("help.scroll"), self.mode)
+        # a blank line, then the footer: its parts a line each when too long
+        self.footer = [""] + (footer.split("  ") if len(footer) > width else [footer])
+        # the title and a blank line, the footer and the box's top and bottom rows stay
+        self.shown = panel.rows - 4 - len(self.footer)
         self.draw()
 
     def draw(self):
@@ -33,7 +38,7 @@ class Reader:
         window += [""] * (self.shown - len(window))
         where = "%d/%d" % (self._page(self.top), self._page(self._last()))
         title = pad(self.title, width - len(where)) + where
-        panel.show(self, [title, ""] + window + [panel.words.get("help.scroll")], centre=False)
+        panel.show(self, [title, ""] + window + self.footer, centre=False)
 
     def _last(self):
         """The top line of the last screenful."""
