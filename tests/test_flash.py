@@ -505,6 +505,24 @@ def test_foreign_code_py_needs_replace_code_and_is_backed_up(capsys, fw, drive):
     assert (drive / "code.py.bak-2").read_text() == "print('edited again')\n"
 
 
+@pytest.mark.parametrize("sample", ['print("Hello World!")\n', ""])
+def test_the_code_py_of_a_new_drive_is_replaced_without_asking(capsys, fw, drive, sample):
+    """CircuitPython writes that code.py when it formats the drive
+    (supervisor/shared/filesystem.c): the first install must not stop on it."""
+    (drive / "code.py").write_text(sample)
+    code, out, err = install(capsys, fw, drive)
+    assert code == 0, err
+    assert (drive / "code.py").read_bytes() == (fw / "code.py").read_bytes()
+    assert "write  code.py (over CircuitPython's sample" in out
+    assert not list(drive.glob("code.py.bak-*"))
+
+
+def test_a_code_py_a_little_different_from_the_sample_is_the_users(capsys, fw, drive):
+    (drive / "code.py").write_text('print("Hello World!")\nprint("mine")\n')
+    code, _out, err = install(capsys, fw, drive)
+    assert code == 2 and "--replace-code" in err
+
+
 def test_a_folder_without_code_py_is_named_as_given_or_as_the_default(capsys, monkeypatch,
                                                                       tmp_path, drive):
     folder = tmp_path / "some"

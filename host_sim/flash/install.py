@@ -108,7 +108,7 @@ def entry(data):
 class Plan:
     """What an install will do; nothing on the drive changes while planning."""
 
-    writes: list = field(default_factory=list)  # (rel, data, "new" | "update" | "replace")
+    writes: list = field(default_factory=list)  # (rel, data, "new" | "update" | "replace" | OVER_SAMPLE)
     same: list = field(default_factory=list)  # rel already holding our bytes
     removes: list = field(default_factory=list)  # obsolete rel of ours, old .py replaced
     left: list = field(default_factory=list)  # messages: foreign files left alone
@@ -225,10 +225,26 @@ def _file_for_folder(drive, rel):
     return None
 
 
+# The code.py a freshly formatted CIRCUITPY drive holds: CircuitPython writes
+# it in filesystem_init (supervisor/shared/filesystem.c), empty on the builds
+# that leave out optional contents. Nobody's work: the game goes over it.
+SAMPLE_CODE = (b'print("Hello World!")\n', b"")
+OVER_SAMPLE = "over CircuitPython's sample"
+
+
+def _is_sample_code(drive, rel):
+    return rel == "code.py" and (drive / rel).is_file() and \
+        (drive / rel).read_bytes() in SAMPLE_CODE
+
+
 def _plan_file(plan, drive, rel, data, recorded, replace):
-    """Plan one game file; a foreign one is replaced if ``replace``, else it blocks."""
+    """Plan one game file; a foreign one is replaced if ``replace``, else it
+    blocks (CircuitPython's sample code.py is replaced without a copy)."""
     state = _state(drive / rel, recorded, data)
-    if state == "same":
+    if state == "foreign" and _is_sample_code(drive, rel):
+        plan.writes.append((rel, data, OVER_SAMPLE))
+        plan.owned[rel] = entry(data)
+    elif state == "same":
         plan.same.append(rel)
         plan.owned[rel] = entry(data)
     elif state in ("missing", "ours"):
