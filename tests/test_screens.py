@@ -322,10 +322,17 @@ def test_left_and_right_step_a_setting_and_leave_other_items_be():
         s.choose("menu.options")                # the arrow on brightness, at 100%
         shown = lambda: [line for line in s.panel() if "BRIGHTNESS" in line]
         s.press("left")
-        assert shown()[0].endswith("BRIGHTNESS 75%")
+        assert shown()[0].endswith("BRIGHTNESS: 75%")
         assert s.app.keeper.saved.settings.brightness == 192
         s.press("right right")
-        assert shown()[0].endswith("BRIGHTNESS 25%")   # past the top, round to the bottom
+        assert shown()[0].endswith("BRIGHTNESS: 100%")  # right stops at the top
+        s.press("left left left left")
+        assert shown()[0].endswith("BRIGHTNESS: 25%")   # left stops at the bottom
+        s.press("a")
+        assert shown()[0].endswith("BRIGHTNESS: 50%")   # A goes on to the next ...
+        s.press("a a a")
+        assert shown()[0].endswith("BRIGHTNESS: 25%")   # ... and round
+        assert s.app.keeper.saved.settings.brightness == 64
         s.press("down right")
         assert s.app.words.get("lang.name") == "FRANÇAIS"
         s.press("b start")
@@ -447,6 +454,7 @@ def test_held_d_pad_repeats(clock):
 def test_a_held_arrow_steps_a_setting_once_but_still_runs_down_a_list(clock):
     with running("agnes", 2) as s:
         s.choose("menu.options")            # the arrow on brightness, at 100%
+        s.press("left left")                # 50%
         for arrow, repeats in (("right", False), ("down", True)):
             before = (s.app.keeper.saved.settings.brightness, s.app.screen.panel.overlay.choice)
             s.keys.hold(arrow)
@@ -460,7 +468,7 @@ def test_a_held_arrow_steps_a_setting_once_but_still_runs_down_a_list(clock):
             if repeats:
                 assert after[1] != (before[1] + 1) % 5   # the arrow ran on past the next item
             else:
-                assert after == (64, before[1])          # 100% -> 25% once, not round and round
+                assert after == (192, before[1])         # 50% -> 75% once, not on to 100%
 
 
 def test_chessboard_move_onto_a_lower_pile_and_undo_with_every_card_shown():

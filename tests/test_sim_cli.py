@@ -161,6 +161,7 @@ def test_help_exits_0_and_shows_options_and_keys():
     (["--headless", "--keys", "a*100000"], ["bad repeat", "from 1 to 1000"]),
     (["--headless", "--shot", "out.jpg"], ["--shot out.jpg", "PNG", "ending in .png"]),
     (["--headless", "--root", "/"], ["not a firmware folder"]),
+    (["--headless", "--shot-scale", "3"], ["--shot-scale needs --shot"]),
 ])
 def test_bad_command_line_one_line_exit_2(args, words):
     code, out, err = run_cli(*args)
@@ -451,6 +452,22 @@ def test_dump_names_cards_with_unicode_suits(capsys, tmp_path):
     assert sim.main(["--headless", "--save", str(tmp_path / "s.nvm"), "--game", "eagle-wing",
                      "--deal", "1", "--keys", "right*8 a right*2 a", "--dump"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "status: NEEDS Q\u2663"   # a club
+
+
+def test_the_readmes_script_example_moves_the_card_it_says(capsys, tmp_path):
+    """The README's first headless example: the 4 of clubs onto the 5 of
+    spades in Agnes deal 7, nothing left in hand, the picture written."""
+    import shlex
+    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as file:
+        readme = file.read()
+    line = next(line for line in readme.splitlines()
+                if line.startswith("patience-sim --headless --game agnes"))
+    args = shlex.split(line)[1:]
+    args[args.index("--shot") + 1] = str(tmp_path / "agnes.png")
+    assert sim.main(args + ["--save", str(tmp_path / "s.nvm")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "8 tableau: 5h* Th* 5d* 5s 4c" in out and "held: 0" in out
+    assert (tmp_path / "agnes.png").is_file()
 
 
 def test_real_app_cursor_key_refreshes_part_of_screen(capsys):

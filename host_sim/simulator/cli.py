@@ -8,7 +8,7 @@ its keypad, worked by the window's keyboard or by a --keys script
 
     patience-sim                                   # a window, title screen
     patience-sim --board clue --game agnes --deal 7
-    patience-sim --headless --game agnes --deal 7 --keys "right*2 a down a" \\
+    patience-sim --headless --game agnes --deal 7 --keys "right*5 a left*2 a" \\
                  --shot out.png --dump             # no window: script, picture, dump
     patience-sim --headless --board clue --keys "b a hold:b a+b" --dump
 
@@ -90,7 +90,7 @@ def build_parser():
         epilog="boards and their keys in the window (and their --keys names):\n"
         + _boards_help() + "\n  " + QUIT + "\n\n" + KEYS_GRAMMAR
         + "\n\nexamples (no window):\n  %s --headless --game agnes --deal 7 "
-          "--keys \"right*2 a\" --shot out.png --dump\n"
+          "--keys \"right*5 a left*2 a\" --shot out.png --dump\n"
           "  %s --headless --board clue --keys \"b a hold:b a+b\" --shot menu.png"
           % (PROG, PROG),
     )
@@ -103,8 +103,9 @@ def build_parser():
                              "the save that was played counts as lost, as New deal in the "
                              "menu would")
     parser.add_argument("--lang", choices=("en", "fr"), default=None,
-                        help="language of the game's texts (default: the saved setting, "
-                             "English at first)")
+                        help="language of the game's texts, kept in the save as the "
+                             "setting (as Options > Language does; default: the saved "
+                             "setting, English at first)")
     parser.add_argument("--headless", action="store_true",
                         help="no window: run --keys, then --shot/--dump, then exit")
     parser.add_argument("--keys", metavar="SCRIPT",
@@ -112,7 +113,7 @@ def build_parser():
                              "\"right*2 a\" or (CLUE) \"b hold:b a+b\" (see below)")
     parser.add_argument("--shot", metavar="FILE.png",
                         help="at the end, save the screen as a PNG at device resolution")
-    parser.add_argument("--shot-scale", type=_scale, default=1, metavar="N",
+    parser.add_argument("--shot-scale", type=_scale, default=None, metavar="N",
                         help="with --shot: enlarge the picture N times (pixels stay sharp)")
     parser.add_argument("--dump", action="store_true",
                         help="at the end, print the game (the engine's text dump), the "
@@ -172,6 +173,8 @@ def parse_args(argv=None):
         args.script = []
     if args.shot is not None:
         _check_writable(args.shot)
+    elif args.shot_scale is not None:
+        raise UsageError("--shot-scale needs --shot (the picture it enlarges)")
     if args.root is not None and not all(os.path.isdir(os.path.join(args.root, folder))
                                          for folder in ("sheets", "lang")):
         raise UsageError("--root %s is not a firmware folder (it needs sheets/ and lang/)"
@@ -344,7 +347,7 @@ def _finish(args, display, text):
     """--shot, then --dump (``text``); the exit code."""
     if args.shot is not None:
         try:
-            display.save(args.shot, args.shot_scale)
+            display.save(args.shot, args.shot_scale or 1)
         except (OSError, RuntimeError) as err:
             print("%s: error: cannot write --shot %s: %s" % (PROG, args.shot, err),
                   file=sys.stderr)

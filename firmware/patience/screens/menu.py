@@ -22,8 +22,9 @@ class Menu:
     # actions are the names of its methods: a constant list of items makes no
     # functions when the menu opens); an action that returns True keeps the
     # menu open (a setting that cycles). A setting's label is a function and
-    # its action takes a step, +1 (A, right) or -1 (left); ``done()``
-    # follows every action.
+    # its action takes a step: +1 (right) and -1 (left) go one way and stop
+    # at the end, 0 (A, on every board) goes on to the next value, round
+    # from the last to the first; ``done()`` follows every action.
     # None as an action just closes the menu. Moving through the items
     # only moves the arrow: no strings are made.
 
@@ -62,7 +63,7 @@ class Menu:
             self.choice = (self.choice + step) % len(self.items)
             self._mark(self.choice, CHAR_RIGHT)
         elif button == buttons.A:
-            self.run(1)
+            self.run(0)
         elif (button == buttons.LEFT or button == buttons.RIGHT) and \
                 callable(self.items[self.choice][0]):
             self.run(1 if button == buttons.RIGHT else -1)

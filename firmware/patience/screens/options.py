@@ -1,7 +1,8 @@
 """The Options menu: brightness, language, sound, winnable deals only.
 
-Each item shows the setting's value and steps it when chosen (A and
-right forward, left back); the menu stays open. The settings are kept
+Each item shows the setting's value and steps it when chosen (A to the
+next value and round, right up and left down to the end); the menu stays
+open. The settings are kept
 with the saves (keeper.set).
 """
 
@@ -39,14 +40,16 @@ class Options:
 
     def next_brightness(self, step):
         level = self.settings.brightness
-        at = _BRIGHTNESS.index(level) if level in _BRIGHTNESS else len(_BRIGHTNESS) - 1
-        level = _BRIGHTNESS[(at + step) % len(_BRIGHTNESS)]
+        last = len(_BRIGHTNESS) - 1
+        at = _BRIGHTNESS.index(level) if level in _BRIGHTNESS else last
+        at = (at + 1) % len(_BRIGHTNESS) if step == 0 else min(max(at + step, 0), last)
+        level = _BRIGHTNESS[at]
         self.app.keeper.set("brightness", level)
         self.app.set_brightness(level)
         return True
 
     def next_language(self, step):
-        self.app.set_language((self.settings.language + step) % len(LANGUAGES))
+        self.app.set_language((self.settings.language + (step or 1)) % len(LANGUAGES))
         return True
 
     def toggle_sound(self, step):
