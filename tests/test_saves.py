@@ -323,12 +323,18 @@ def test_a_damaged_save_file_is_still_taken(tmp_path, capsys):
     path.write_bytes(bytes(data))
     capsys.readouterr()
     assert sim.main(["--headless", "--save", str(path), "--dump"]) == 0
-    assert "title: SAVES WERE DAMAGED: STARTING AFRESH" in capsys.readouterr().out.splitlines()
+    out, err = capsys.readouterr()
+    assert "title: SAVES WERE DAMAGED: STARTING AFRESH" in out.splitlines()
+    copy = tmp_path / "save.nvm.unread-1"         # the damaged file, before the game wrote on
+    assert copy.read_bytes() == bytes(data) and path.read_bytes() != bytes(data)
+    assert err == ("patience-sim: %s: both of its records are damaged; the game starts "
+                   "afresh, the file as it was is kept as %s\n" % (path, copy))
     seen = []
     for _ in range(3):   # each start writes over a damaged record: then nothing more is said
         assert sim.main(["--headless", "--save", str(path), "--dump"]) == 0
         seen.append("DAMAGED" in capsys.readouterr().out)
-    assert seen == [True, False, False]   # the other record: "an old save was damaged"
+    assert seen == [True, False, False]   # the other record: "a damaged older save was skipped"
+    assert not (tmp_path / "save.nvm.unread-2").exists()   # a copy only when nothing loads
 
 
 def test_a_won_game_resumed_after_a_restart_is_not_counted_twice(tmp_path):

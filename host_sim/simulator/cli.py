@@ -227,7 +227,31 @@ def open_store(path, board_name=DEFAULT_BOARD, make_folder=False):
     if store.enabled and not _holds_saves(nvm, store.slot_size):
         raise UsageError("cannot use save file %s: it holds no saves of this game (another"
                          " file?); it is left as it is: give another --save" % path)
+    if store.notice is not None and store.notice[0] in _STARTS_AFRESH:
+        _keep_a_copy(path, _STARTS_AFRESH[store.notice[0]])
     return store
+
+
+# the store's notices when nothing could be loaded, and why, for the terminal
+_STARTS_AFRESH = {"save.damaged_afresh": "both of its records are damaged",
+                  "save.version_afresh": "its records are from another version of the game"}
+
+
+def _keep_a_copy(path, why):
+    """Copy a save file the game cannot read to a new ``<path>.unread-<n>``
+    before the first save writes over it, and say so on the terminal."""
+    import shutil  # pylint: disable=import-outside-toplevel
+    number = 1
+    while os.path.exists("%s.unread-%d" % (path, number)):
+        number += 1
+    copy = "%s.unread-%d" % (path, number)
+    try:
+        shutil.copyfile(path, copy)
+    except OSError as err:
+        raise UsageError("cannot use save file %s: %s, and a copy of it cannot be kept (%s):"
+                         " it is left as it is" % (path, why, err.strerror or err)) from None
+    print("patience-sim: %s: %s; the game starts afresh, the file as it was is kept as %s"
+          % (path, why, copy), file=sys.stderr)
 
 
 def _holds_saves(nvm, slot_size):
