@@ -351,7 +351,9 @@ def test_looking_at_a_pile_names_its_cards(keys, lines):
     with running("agnes", 8) as s:
         s.press(keys)
         s.choose("menu.peek")
-        assert s.panel() == lines
+        assert s.panel() == lines + ["", "ANY BUTTON: CLOSE"]
+        s.press("select")                   # any button closes it
+        assert s.panel() is None
 
 
 @pytest.mark.parametrize("item, keys", [("menu.options", ""), ("menu.statistics", ""),

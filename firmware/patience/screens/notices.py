@@ -97,7 +97,6 @@ def peek(panel, game, pile):
              for card in game.cards(pile)]
     count = len(names)
     key = "peek.title" if count > 1 else "peek.one_card" if count else "peek.no_cards"
-    lines = [panel.words.fill(key, count), ""]
-    for at in range(0, len(names), 8):
-        lines.append(" ".join(names[at:at + 8]))
-    Notice(panel, lines, {})
+    rows = [" ".join(names[at:at + 8]) for at in range(0, count, 8)]
+    lines = [panel.words.fill(key, count)] + ([""] + rows if rows else [])
+    Notice(panel, lines + ["", panel.words.get("peek.any_button")], {})
