@@ -5,3 +5,14 @@ from pathlib import Path
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 """This repository's firmware folder: what goes onto the CIRCUITPY drive."""
+
+
+def no_firmware_here(folder, option):
+    """The error when ``folder`` (FIRMWARE) does not exist: these tools were
+    installed with ``pip install .``, which copies the code but not the
+    clone's firmware folder (its sprite sheets, texts and code.py);
+    ``option`` is the command's way to name a firmware folder."""
+    return (f"no firmware folder at {folder}: this copy was installed without the "
+            "repository, and the game's files come from a clone of it; run the command "
+            "from an editable install (`pip install -e .` in the clone) or give the "
+            f"clone's firmware folder with {option}")

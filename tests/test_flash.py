@@ -545,6 +545,21 @@ def test_a_folder_without_code_py_is_named_as_given_or_as_the_default(capsys, mo
     assert "given with --firmware," not in err
 
 
+@pytest.mark.parametrize("where", [["--to", "DRIVE"], ["--bundle", "game.zip"]])
+def test_an_install_without_the_repository_says_where_the_firmware_comes_from(
+        capsys, monkeypatch, tmp_path, drive, where):
+    """`pip install .` copies the code, not firmware/: say what to do instead."""
+    monkeypatch.setattr(flash, "default_firmware", lambda: tmp_path / "site-packages" / "firmware")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *[drive if arg == "DRIVE" else arg for arg in where])
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"patience-flash: error: no firmware folder at {tmp_path}")
+    assert "`pip install -e .` in the clone" in err and "with --firmware DIR" in err
+    assert err.endswith("nothing written\n")
+    assert snapshot(drive) == {"boot_out.txt": BOOT_OUT.encode()}
+    assert not (tmp_path / "game.zip").exists()
+
+
 def test_no_drive_found_says_how_to_use_to(capsys, fw):
     code, _out, err = run(capsys, "--firmware", fw)
     assert code == 2 and "no CIRCUITPY drive found" in err and "--to" in err

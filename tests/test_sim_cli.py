@@ -174,6 +174,16 @@ def test_bad_command_line_one_line_exit_2(args, words):
     assert out == ""
 
 
+def test_an_install_without_the_repository_says_how_to_get_the_firmware(capsys, monkeypatch,
+                                                                         tmp_path):
+    """`pip install .` copies the code, not firmware/ with its sheets: say so, no traceback."""
+    monkeypatch.setattr(sim, "firmware_dir", lambda: str(tmp_path / "site-packages" / "firmware"))
+    assert sim.main(["--headless"], build=builder()) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("patience-sim: error: no firmware folder at ")
+    assert "`pip install -e .` in the clone" in lines[0] and "with --root DIR" in lines[0]
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland check is Linux's")
 def test_no_display_says_use_headless_exit_2():
     env = {k: v for k, v in os.environ.items()

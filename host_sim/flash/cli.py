@@ -25,6 +25,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from host_sim import no_firmware_here
 from host_sim.output import quiet_stdout
 
 from .drive import FlashError, check_board, find_drives, pick_drive, read_board
@@ -329,6 +330,8 @@ def run(argv=None, finder=find_drives):
     args = parser().parse_args(argv)
     firmware = args.firmware or default_firmware()
     try:
+        if args.firmware is None and not Path(firmware).exists():  # `pip install .`, not -e
+            raise FlashError(f"{no_firmware_here(firmware, '--firmware DIR')}; nothing written")
         if args.write_requirements:
             return write_requirements(firmware, args.dry_run)
         if args.bundle is not None:

@@ -23,7 +23,7 @@ import os
 import sys
 import time
 
-from host_sim import FIRMWARE
+from host_sim import FIRMWARE, no_firmware_here
 from host_sim.arguments import deal_argument, game_name
 from host_sim.output import BROKEN_PIPE, quiet_stdout
 
@@ -175,6 +175,8 @@ def parse_args(argv=None):
         _check_writable(args.shot)
     elif args.shot_scale is not None:
         raise UsageError("--shot-scale needs --shot (the picture it enlarges)")
+    if args.root is None and not os.path.isdir(firmware_dir()):  # `pip install .`, not -e
+        raise UsageError(no_firmware_here(firmware_dir(), "--root DIR"))
     if args.root is not None and not all(os.path.isdir(os.path.join(args.root, folder))
                                          for folder in ("sheets", "lang")):
         raise UsageError("--root %s is not a firmware folder (it needs sheets/ and lang/)"
