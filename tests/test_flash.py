@@ -588,6 +588,22 @@ def test_bundle_zip_holds_the_tree(capsys, fw, tmp_path):
     assert out_zip.read_bytes() == first  # reproducible
 
 
+def test_a_bundle_says_what_to_delete_and_keep_before_copying_it_by_hand(capsys, fw, tmp_path):
+    """Copied over an older game, an old name.py is imported before the new
+    name.mpy, and the zip's code.py replaces the user's."""
+    code, out, err = run(capsys, "--firmware", fw, "--bundle", tmp_path / "py.zip")
+    assert code == 0, err
+    last = out.splitlines()[-1]
+    assert "keep a copy of your own code.py (the zip's replaces it)" in last
+    assert "delete the old game's patience/ first" in last
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6")
+    code, out, err = run(capsys, "--firmware", fw, "--bundle", tmp_path / "mpy.zip",
+                         "--mpy-cross", tool)
+    assert code == 0, err
+    assert ("delete the old game's patience/ and lib/adafruit_imageload/ first"
+            in out.splitlines()[-1])
+
+
 # ---------------------------------------------------------------- mpy-cross
 
 

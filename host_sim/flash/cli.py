@@ -35,6 +35,7 @@ from .install import (
     check_space,
     cleanup_leftovers,
     entry,
+    lib_name,
     manifest_bytes,
     plan_install,
     read_manifest,
@@ -208,9 +209,21 @@ def make_bundle(args, firmware):
         say(f"dry run: {args.bundle} would hold {count_files(len(files))} ({size:,} bytes); "
             "nothing written")
         return 0
-    say(f"wrote {args.bundle}: {count_files(len(files))} ({size:,} bytes); copy its contents "
-        "onto the CIRCUITPY drive, keeping the folders")
+    say(f"wrote {args.bundle}: {count_files(len(files))} ({size:,} bytes); to copy it onto "
+        "the CIRCUITPY drive by hand, keep a copy of your own code.py (the zip's replaces it), "
+        f"delete the old game's {' and '.join(stale_before_bundle(files))} first, then copy "
+        "the zip's contents, keeping the folders")
     return 0
+
+
+def stale_before_bundle(files):
+    """What to delete from the drive before copying a bundle of ``files``
+    over an older game by hand: its patience/ (old modules would run with
+    the new ones) and, when the bundle holds .mpy files, the old copies of
+    its libraries in lib/ (CircuitPython imports name.py before name.mpy)."""
+    libraries = {f"lib/{lib_name(rel)}" + ("/" if rel.count("/") > 1 else ".py")
+                 for rel in files if rel.endswith(".mpy") and lib_name(rel)}
+    return ["patience/", *sorted(libraries)]
 
 
 def install(args, firmware, finder):
