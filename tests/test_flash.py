@@ -394,7 +394,20 @@ def test_not_enough_space_refused_before_writing(capsys, monkeypatch, fw, drive)
     before = snapshot(drive)
     code, _out, err = install(capsys, fw, drive)
     assert code == 2 and "not enough space" in err and "nothing written" in err
+    assert err.endswith("free some space, or use --mpy-cross for smaller files\n")
     assert snapshot(drive) == before
+
+
+def test_short_of_space_with_mpy_cross_is_not_told_to_use_it(capsys, monkeypatch, fw, drive,
+                                                             tmp_path):
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6")
+    usage = flash_install.shutil.disk_usage(drive)
+    monkeypatch.setattr(flash_install.shutil, "disk_usage",
+                        lambda _p: usage._replace(free=1000))
+    code, _out, err = install(capsys, fw, drive, "--mpy-cross", tool)
+    assert code == 2 and "not enough space" in err and snapshot(drive) == {
+        "boot_out.txt": BOOT_OUT.encode()}
+    assert err.endswith("nothing written; free some space\n") and "--mpy-cross" not in err
 
 
 def test_a_dry_run_short_of_space_shows_the_plan_then_the_problem(capsys, monkeypatch, fw,
@@ -429,6 +442,31 @@ def test_an_upgrade_short_of_space_says_moving_the_old_game_off_would_do(capsys,
     monkeypatch.setattr(flash_install.shutil, "disk_usage", lambda _p: usage._replace(free=100))
     code, _out, err = install(capsys, newer, drive)         # far too little: moving would not do
     assert code == 2 and "not enough space" in err and "move the old game" not in err
+
+
+def test_moving_the_old_game_off_is_offered_for_the_blocks_its_files_hold(capsys, monkeypatch,
+                                                                          tmp_path, drive):
+    """Small files each hold a whole block of the drive: moving them off frees
+    the blocks, more than their bytes."""
+    assert install(capsys, make_firmware(tmp_path / "v1"), drive)[0] == 0
+    newer = make_firmware(tmp_path / "v2", version=2)
+    plan = flash_install.plan_install(drive, flash_tree.build_tree(newer, None)[0],
+                                      flash_install.read_manifest(drive)[0])
+    old = [drive / rel for rel, _data, kind in plan.writes if kind == "update"]
+    block = flash_install.block_size(drive)
+    held = sum(-(-path.stat().st_size // block) * block for path in old)
+    assert sum(path.stat().st_size for path in old) < held  # blocks, not bytes
+    manifest_size = len(flash.manifest_bytes(plan.owned, flash.about(
+        {"libraries": ["adafruit_imageload"], "mpy_cross": None},
+        flash_drive.read_board(drive))))
+    needed = flash_install.bytes_needed(plan, drive, manifest_size)
+    usage = flash_install.shutil.disk_usage(drive)
+    monkeypatch.setattr(flash_install.shutil, "disk_usage",
+                        lambda _p: usage._replace(free=needed - held))
+    code, _out, err = install(capsys, newer, drive)
+    assert code == 2 and "not enough space" in err
+    assert f"{needed:,} bytes needed" in err and f"{needed - held:,} free" in err
+    assert "move the old game's patience off the drive first" in err
 
 
 # ---------------------------------------------------------------- refusals

@@ -343,6 +343,11 @@ def block_size(drive):
         return 4096
 
 
+def on_drive(sizes, block):
+    """Bytes files of these sizes take on a drive of ``block``-byte blocks."""
+    return sum(-(-size // block) * block for size in sizes)
+
+
 def bytes_needed(plan, drive, manifest_size):
     """Bytes the staged files take while the old ones are still there."""
     block = block_size(drive)
@@ -351,7 +356,7 @@ def bytes_needed(plan, drive, manifest_size):
         sizes.append((Path(drive) / plan.backup[0]).stat().st_size)
     new_dirs = {str(PurePosixPath(rel).parent) for rel, _d, _k in plan.writes}
     extra = sum(block for d in new_dirs if d != "." and not (Path(drive) / d).is_dir())
-    return sum(-(-size // block) * block for size in sizes) + extra
+    return on_drive(sizes, block) + extra
 
 
 def check_space(plan, drive, manifest_size):
@@ -359,17 +364,31 @@ def check_space(plan, drive, manifest_size):
     needed = bytes_needed(plan, drive, manifest_size)
     free = shutil.disk_usage(drive).free
     if needed > free:
-        rels = [rel for rel, _data, kind in plan.writes if kind != "new"] + plan.removes
-        old = sum((Path(drive) / rel).stat().st_size for rel in rels)
-        way = (f"move the old game's {', '.join(_tops(rels))} off the drive first (the "
-               "saves are in the board's memory, not in files) and run again, "
-               if old and needed <= free + old else "")
         raise FlashError(
             f"not enough space on {drive}: {needed:,} bytes needed (new files are written "
-            f"beside the old ones first), {free:,} free: nothing written; free some space, "
-            f"{way}or use --mpy-cross for smaller files"
+            f"beside the old ones first), {free:,} free: nothing written; "
+            f"{either(_ways_to_room(plan, drive, needed - free))}"
         )
     return needed, free
+
+
+def _ways_to_room(plan, drive, short):
+    """What makes the ``short`` bytes the install lacks: freeing space; moving
+    the old game's files off, when the blocks they hold are enough; .mpy
+    files, when .py modules are to be written."""
+    ways = ["free some space"]
+    rels = [rel for rel, _data, kind in plan.writes if kind != "new"] + plan.removes
+    if on_drive(((Path(drive) / rel).stat().st_size for rel in rels), block_size(drive)) >= short:
+        ways.append(f"move the old game's {', '.join(_tops(rels))} off the drive first "
+                    "(the saves are in the board's memory, not in files) and run again")
+    if any(rel.endswith(".py") and rel != "code.py" for rel, _data, _kind in plan.writes):
+        ways.append("use --mpy-cross for smaller files")
+    return ways
+
+
+def either(ways):
+    """``a``, ``a, or b``, ``a, b, or c``: ways to choose from, in words."""
+    return ", or ".join(part for part in (", ".join(ways[:-1]), ways[-1]) if part)
 
 
 def _tops(rels):
