@@ -358,6 +358,13 @@ def test_full_drive_half_way_keeps_previous_install(capsys, monkeypatch, tmp_pat
     assert "writing patience/sub/x.py failed" in err
 
 
+def test_a_failed_write_lists_no_file_as_written(capsys, monkeypatch, fw, drive):
+    _fail_on(monkeypatch, 5)
+    code, lines = install_seen(capsys, monkeypatch, fw, drive)
+    assert code == 1 and lines[-1].startswith("patience-flash: error: writing ")
+    assert not [line for line in lines if line.startswith("  write ")]
+
+
 def test_full_drive_on_first_install_leaves_drive_as_it_was(capsys, monkeypatch, fw, drive):
     before = snapshot(drive)
     _fail_on(monkeypatch, 5)

@@ -246,7 +246,6 @@ def install(args, firmware, finder):
         print_plan(plan, dry_run=True)
         return end_dry_run(plan, drive, len(data))
     preflight(plan, drive, len(data))
-    print_plan(plan, dry_run=False)
     carry_out(plan, drive, data, {**files, **manifest["files"]})
     return IN_THE_WAY if warn_in_the_way(plan) else 0
 
@@ -284,14 +283,17 @@ def preflight(plan, drive, manifest_size):
 
 
 def carry_out(plan, drive, data, known):
-    """Write the plan and the manifest; ``known`` names every path we manage."""
+    """Write the plan and the manifest, then list what was done (a write that
+    fails lists nothing as written); ``known`` names every path we manage."""
     if not (plan.writes or plan.removes) and _same_manifest(drive, data):
+        print_plan(plan, dry_run=False)
         say(f"up to date: {count_files(len(plan.same))} unchanged, nothing written; "
             f"{shutil.disk_usage(drive).free:,} bytes free")
         return
     cleanup_leftovers(drive, known)
     before = len(plan.warnings)
     written = apply_plan(plan, drive, data)
+    print_plan(plan, dry_run=False)
     for text in plan.warnings[before:]:
         problem(text, "warning")
     say(f"done: {count_files(len(plan.writes))} written ({written:,} bytes with the manifest), "
