@@ -521,15 +521,19 @@ def test_unknown_board_warns_but_installs(capsys, fw, tmp_path):
     assert (folder / "code.py").is_file()
 
 
-@pytest.mark.parametrize("board_id", ["pyportal", "pyportal_titano"])
-def test_a_touch_only_board_is_said_not_to_be_playable(capsys, fw, tmp_path, board_id):
+@pytest.mark.parametrize("board_id", ["pyportal", "pyportal_titano", "pyportal_pynt"])
+def test_a_touch_only_board_is_refused_as_the_game_cannot_be_played_there(capsys, fw,
+                                                                          tmp_path, board_id):
     folder = make_drive(tmp_path / "CIRCUITPY",
                         "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyPortal with "
                         f"samd51j20\nBoard ID:{board_id}\n")
-    code, _out, err = install(capsys, fw, folder)
-    assert code == 0 and (folder / "code.py").is_file()
-    assert f"board '{board_id}' (Adafruit PyPortal) has a touch screen and no buttons" in err
-    assert "will not be playable there" in err and "not one the game knows" not in err
+    before = snapshot(folder)
+    for more in (["--dry-run"], []):  # the dry run ends as the real run does
+        code, out, err = install(capsys, fw, folder, *more)
+        assert code == 2 and out == "" and err.count("\n") == 1 and snapshot(folder) == before
+        assert err.startswith(f"patience-flash: error: board '{board_id}' (Adafruit PyPortal) "
+                              "has a touch screen and no buttons")
+        assert "nothing written; it plays on pybadge, pygamer, clue_nrf52840_express" in err
 
 
 def test_foreign_code_py_needs_replace_code_and_is_backed_up(capsys, fw, drive):

@@ -1,9 +1,10 @@
 """patience-flash: put Circuit Patience onto a CircuitPython board.
 
 Finds the CIRCUITPY drive (or takes ``--to PATH``), checks its boot_out.txt
-(CircuitPython 9 or newer), and installs code.py, the ``patience`` package,
-the sprite sheets (to sheets/) and the Adafruit libraries the firmware
-imports (to lib/, copied from the copies pip installed here).  It never
+(CircuitPython 9 or newer, a board with buttons), and installs code.py, the
+``patience`` package, the sprite sheets (to sheets/) and the Adafruit
+libraries the firmware imports (to lib/, copied from the copies pip
+installed here).  It never
 overwrites or deletes a file it did not install unless told to
 (--replace-code, --replace-game), refuses before writing anything when such
 a file is where the game goes (an older game copied by hand), replaces its

@@ -109,7 +109,8 @@ def read_board(drive):
 
 
 def check_board(info):
-    """Refuse CircuitPython older than MIN_MAJOR; return a list of warnings."""
+    """Refuse CircuitPython older than MIN_MAJOR and a board the game cannot
+    be played on (touch screen, no buttons); return a list of warnings."""
     if info.major < MIN_MAJOR:
         raise FlashError(
             f"the board runs CircuitPython {info.version_text}; Circuit Patience needs "
@@ -119,9 +120,11 @@ def check_board(info):
         return ["boot_out.txt names no Board ID: cannot tell whether the game supports "
                 f"this board ({info.board_name}); installing anyway"]
     if info.board_id in touch_only_boards():
-        return [f"board '{info.board_id}' ({info.board_name}) has a touch screen and no "
-                "buttons, and the game is played with buttons only: it will not be playable "
-                "there (its screen will say so); installing anyway"]
+        raise FlashError(
+            f"board '{info.board_id}' ({info.board_name}) has a touch screen and no buttons, "
+            "and the game is played with buttons: nothing written; it plays on "
+            f"{', '.join(supported_boards())}"
+        )
     if info.board_id not in supported_boards():
         return [f"board '{info.board_id}' ({info.board_name}) is not one the game knows: "
                 "installing anyway; the game will show a message if it cannot run there"]
