@@ -760,6 +760,18 @@ def test_find_drives_from_fake_mounts(tmp_path):
     assert flash_drive.find_drives(mounts_text="", places=[], by_label_dir=labels) == []
 
 
+def test_a_second_drive_named_as_macos_names_it_is_found(tmp_path):
+    """macOS mounts a second CIRCUITPY drive as /Volumes/CIRCUITPY 1."""
+    second = make_drive(tmp_path / "Volumes" / "CIRCUITPY 1")
+    make_drive(tmp_path / "Volumes" / "CIRCUITPY backup")
+    make_drive(tmp_path / "Volumes" / "Macintosh HD")
+    volumes = str(tmp_path / "Volumes")
+    assert flash_drive.usual_places("ann", (volumes,)) == [second]
+    mounts = f"/dev/disk4s1 {str(second).replace(' ', chr(92) + '040')} msdos rw 0 0\n"
+    assert flash_drive.find_drives(mounts_text=mounts, places=[],
+                                   by_label_dir=tmp_path / "none") == [second]
+
+
 def test_install_without_to_uses_the_found_drive(capsys, fw, drive):
     code = flash.run(["--firmware", str(fw)], finder=lambda: [drive])
     out, _err = capsys.readouterr()

@@ -7,11 +7,12 @@ A CircuitPython board shows up as a USB drive named CIRCUITPY whose
     Board ID:pybadge
 
 Discovery looks, in this order, at the mount table (``/proc/mounts`` on
-Linux: any mount point named CIRCUITPY, CIRCUITPY1, ... or the device that
-/dev/disk/by-label/CIRCUITPY points to), at the usual mount folders
-(/media/$USER, /run/media/$USER, /mnt, /Volumes) and, on Windows, at every
-drive letter whose volume label is CIRCUITPY.  Only folders holding a
-``boot_out.txt`` count.  Every source is a parameter, so tests can fake it.
+Linux: any mount point named CIRCUITPY, CIRCUITPY1, ... or "CIRCUITPY 1",
+as macOS names a second one, or the device that /dev/disk/by-label/CIRCUITPY
+points to), at the usual mount folders (/media/$USER, /run/media/$USER,
+/mnt, /Volumes) and, on Windows, at every drive letter whose volume label
+is CIRCUITPY.  Only folders holding a ``boot_out.txt`` count.  Every source
+is a parameter, so tests can fake it.
 """
 
 import getpass
@@ -140,14 +141,17 @@ def _unescape_mount(field):
 
 
 def _is_volume_name(name):
-    return re.fullmatch(VOLUME + r"\d*", name) is not None
+    """CIRCUITPY, or a second drive's name: CIRCUITPY1 (Linux desktops) or
+    "CIRCUITPY 1" (macOS)."""
+    return re.fullmatch(VOLUME + r"( ?\d+)?", name) is not None
 
 
 def mounts_from_text(text, label_devices=()):
     """Mount points in a /proc/mounts text that look like CIRCUITPY.
 
-    A mount point counts if its last part is CIRCUITPY (or CIRCUITPY1, ...,
-    as desktops name a second drive) or if its device is one of
+    A mount point counts if its last part is CIRCUITPY (or CIRCUITPY1,
+    "CIRCUITPY 1", ..., as desktops name a second drive) or if its device
+    is one of
     ``label_devices`` (the devices labelled CIRCUITPY).
     """
     found = []
@@ -172,11 +176,16 @@ def _labelled_devices(by_label_dir):
         return []
 
 
-def _usual_places(user):
+USUAL_PLACES = ("/media/{user}", "/run/media/{user}", "/media", "/mnt", "/Volumes")
+
+
+def usual_places(user, bases=USUAL_PLACES):
+    """Folders named like a CIRCUITPY drive in the usual mount folders."""
     places = []
-    for base in (f"/media/{user}", f"/run/media/{user}", "/media", "/mnt", "/Volumes"):
+    for base in bases:
         try:
-            places += [p for p in Path(base).iterdir() if _is_volume_name(p.name)]
+            places += [p for p in Path(base.format(user=user)).iterdir()
+                       if _is_volume_name(p.name)]
         except OSError:
             continue
     return places
@@ -216,7 +225,7 @@ def find_drives(mounts_text=None, places=None, by_label_dir="/dev/disk/by-label"
         except OSError:
             mounts_text = ""
     if places is None:
-        places = _usual_places(_user()) + windows_drives()
+        places = usual_places(_user()) + windows_drives()
     candidates = mounts_from_text(mounts_text, _labelled_devices(by_label_dir)) + list(places)
     drives, seen = [], set()
     for path in candidates:
