@@ -73,6 +73,13 @@ def drive(tmp_path):
     return make_drive(tmp_path / "CIRCUITPY")
 
 
+# an install onto the drive, then the same into a bundle (made in the current folder)
+TO_DRIVE_OR_BUNDLE = pytest.mark.parametrize("where", [
+    pytest.param(lambda drive: ["--to", drive], id="to"),
+    pytest.param(lambda _drive: ["--bundle", "game.zip"], id="bundle"),
+])
+
+
 def install(capsys, fw, drive, *more):
     return run(capsys, "--firmware", fw, "--to", drive, *more)
 
@@ -595,17 +602,30 @@ def test_a_folder_without_code_py_is_named_as_given_or_as_the_default(capsys, mo
     assert "given with --firmware," not in err
 
 
-@pytest.mark.parametrize("where", [["--to", "DRIVE"], ["--bundle", "game.zip"]])
+@TO_DRIVE_OR_BUNDLE
 def test_an_install_without_the_repository_says_where_the_firmware_comes_from(
         capsys, monkeypatch, tmp_path, drive, where):
     """`pip install .` copies the code, not firmware/: say what to do instead."""
     monkeypatch.setattr(flash, "default_firmware", lambda: tmp_path / "site-packages" / "firmware")
     monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, *[drive if arg == "DRIVE" else arg for arg in where])
+    code, out, err = run(capsys, *where(drive))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"patience-flash: error: no firmware folder at {tmp_path}")
     assert "`pip install -e .` in the clone" in err and "with --firmware DIR" in err
     assert err.endswith("nothing written\n")
+    assert snapshot(drive) == {"boot_out.txt": BOOT_OUT.encode()}
+    assert not (tmp_path / "game.zip").exists()
+
+
+@TO_DRIVE_OR_BUNDLE
+def test_a_library_not_installed_here_is_named_and_nothing_written(capsys, monkeypatch, fw,
+                                                                   tmp_path, drive, where):
+    (fw / "code.py").write_text("import adafruit_nowhere_lib\nimport patience\n")
+    monkeypatch.chdir(tmp_path)
+    code, _out, err = run(capsys, "--firmware", fw, *where(drive))
+    assert code == 2 and err == (
+        "patience-flash: error: the firmware imports adafruit_nowhere_lib, not installed "
+        "here: pip install adafruit-circuitpython-nowhere-lib first, nothing written\n")
     assert snapshot(drive) == {"boot_out.txt": BOOT_OUT.encode()}
     assert not (tmp_path / "game.zip").exists()
 

@@ -167,7 +167,8 @@ def gather_libraries(sources):
         if found is None:
             hint = f"pip install {distribution_name(name)}"
             if parent is None:
-                raise FlashError(f"the firmware imports {name}, not installed here: {hint}")
+                raise FlashError(f"the firmware imports {name}, not installed here: {hint} "
+                                 "first, nothing written")
             warnings.append(f"{parent} imports {name}, not installed here: skipped ({hint})")
             done.append(name)
             continue
