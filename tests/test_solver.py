@@ -99,6 +99,8 @@ def test_a_budget_too_small_answers_unknown():
     (["agnes", "--deals", "\u00b2"], "not a deal number or range"),
     (["agnes", "--deals", "1,000"], "commas separate deals here: write '1,000' as 1000"),
     (["agnes", "--deals", "1-999999999"], "at most 1,000,000 deals"),
+    (["agnes", "--deals", "0-3"], "error: --deals: 0 is not a deal number"),
+    (["agnes", "--deals", "1,1000000000"], "error: --deals: 1000000000 is not a deal number"),
     (["agnes", "--deal", "3", "--time-limit", "inf"], "finite"),
     (["agnes", "--deal", "3", "--time-limit", "nan"], "finite"),
     (["agnes", "--deal", "3", "--max-nodes", "0"], "positive"),

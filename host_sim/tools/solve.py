@@ -67,10 +67,11 @@ def _is_number(text):
 
 
 def _checked_deal(number):
+    """``number`` if it is a deal number; a UsageError naming --deals if not."""
     try:
         return checked_deal(number)
     except ValueError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError("--deals: %s" % err) from None
 
 
 def parse_deals(text):
