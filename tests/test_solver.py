@@ -1,6 +1,7 @@
 """The sound solver and patience-solve: lines that win on the engine, proofs
 of loss, budgets, bad input, and the hint that leaves the game untouched."""
 
+import errno
 import io
 import os
 import random
@@ -186,6 +187,7 @@ def test_help_says_what_one_deal_prints_the_exit_status_and_what_bitsets_do(caps
                   '"unknown" (--time-limit or --max-nodes spent first)',
                   "exit status: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv",
                   "2 bad command line",
+                  "5 the output could not be written",
                   "update DIR/<game>.bin (DIR and the file are made if missing)",
                   "set the bits of the deals won, clear those proved lost, keep every other bit",
                   "--jobs N with --deals:", "--progress N with --deals:"):
@@ -205,6 +207,35 @@ def test_a_line_into_a_closed_pipe_stops_quietly():
     finally:
         os.close(write)
     assert done.stderr == "" and done.returncode == 141
+
+
+FULL_DISK_SAID = "patience-solve: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a full disk")
+def test_an_output_that_cannot_be_written_is_one_line_not_a_solver_failure():
+    """As ``patience-solve agnes --deal 260 > file`` on a full disk."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "host_sim.tools.solve", "agnes",
+                               "--deal", "260"], stdout=full, stderr=subprocess.PIPE, text=True,
+                              cwd=Path(__file__).resolve().parents[1], timeout=60)
+    assert done.stderr == FULL_DISK_SAID and done.returncode == solve.OUTPUT_FAILED == 5
+
+
+class _FullDisk(io.StringIO):
+    """An output on a full disk: every write fails."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_the_results_files_are_written_even_when_the_output_cannot_be(tmp_path, capsys):
+    csv = tmp_path / "deals.csv"
+    assert solve.main(["glenwood", "--deals", "1-3", "--max-nodes", "4000", "--csv", str(csv),
+                       "--bitsets", str(tmp_path / "winnable")], out=_FullDisk()) == 5
+    assert capsys.readouterr().err == FULL_DISK_SAID
+    assert [line.split(",")[1] for line in csv.read_text().splitlines()[1:]] == ["1", "2", "3"]
+    assert any((tmp_path / "winnable" / "glenwood.bin").read_bytes())  # glenwood 3 is won
 
 
 def test_many_deals_print_a_table_per_game():

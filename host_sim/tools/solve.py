@@ -37,6 +37,35 @@ class UsageError(Exception):
     """A bad command line: one line on stderr, exit code 2."""
 
 
+class OutputError(Exception):
+    """The results could not be written to the output: one line on stderr,
+    exit code OUTPUT_FAILED."""
+
+
+class _Output:
+    """The stream the results are printed to, a failure to write raised as
+    OutputError (not as a failure of the solver); BrokenPipeError, the
+    reader gone away, as it is."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text):
+        return self._guarded(self.stream.write, text)
+
+    def flush(self):
+        self._guarded(self.stream.flush)
+
+    @staticmethod
+    def _guarded(action, *args):
+        try:
+            return action(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise OutputError(err.strerror or err) from None
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse would print the usage too
         raise UsageError(message)
@@ -47,6 +76,7 @@ MOST_DEALS = 1_000_000  # a run of --deals at most (each deal a search)
 # exit status of one deal (--deal or --deck), so that a script can tell them apart
 EXIT_OF_VERDICT = {WON: 0, LOST: 1, UNKNOWN: 3}
 CRASHED = 4  # a bug: not to be read as a verdict
+OUTPUT_FAILED = 5  # the results could not be written to the output (a full disk)
 MANY_DEALS_ONLY = ("--jobs", "--progress", "--csv", "--bitsets")  # with --deals only
 
 EPILOG = """\
@@ -58,8 +88,9 @@ spent first), with the positions stored and the CPU seconds.
 exit status: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv
 or --bitsets file could not be written (the table is printed all the same);
 2 bad command line (one line on stderr, nothing searched); 4 an error in the
-solver itself (its traceback on stderr); 141, quietly, when the reader of the
-output went away (as | head does)."""
+solver itself (its traceback on stderr); 5 the output could not be written
+(one line on stderr; --csv and --bitsets are written all the same); 141,
+quietly, when the reader of the output went away (as | head does)."""
 
 
 def _is_number(text):
@@ -240,28 +271,38 @@ def _many(names, args, out):
         if args.progress and not len(rows) % args.progress:
             print("%d of %d deals done" % (len(rows), len(names) * len(args.deals)),
                   file=sys.stderr, flush=True)
+    written, failure = _save(rows, args)
     print("%d deals per game, %.3g CPU s each at most%s" % (
         len(args.deals), args.time_limit, ", strict" if args.strict else ""), file=out)
     for line in table(rows):
         print(line, file=out)
+    for path in written:
+        print("wrote", path, file=out)
+    if failure:
+        print("%s: error: %s (the table above has the results)" % (PROG, failure),
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def _save(rows, args):
+    """Write --csv and --bitsets, before the table is printed (an output
+    that cannot be written loses neither): the bitset files written, and
+    what could not be written (None if all was)."""
     target = args.csv
     try:
         if args.csv:
             write_csv(rows, args.csv)
         target = args.bitsets
-        if args.bitsets:
-            for path in write_bitsets(rows, args.bitsets):
-                print("wrote", path, file=out)
+        written = write_bitsets(rows, args.bitsets) if args.bitsets else []
     except OSError as err:  # checked before the search: the disk filled, or it went away
-        print("%s: error: cannot write %s: %s (the table above has the results)"
-              % (PROG, err.filename or target, err.strerror or err), file=sys.stderr)
-        return 1
-    return 0
+        return [], "cannot write %s: %s" % (err.filename or target, err.strerror or err)
+    return written, None
 
 
 def main(argv=None, out=None):
     """The command; returns the exit status."""
-    out = out or sys.stdout
+    out = _Output(out or sys.stdout)
     try:
         status = _main(argv, out)
         out.flush()  # a reader gone away shows here, not in Python's last flush at exit
@@ -269,6 +310,10 @@ def main(argv=None, out=None):
     except BrokenPipeError:
         quiet_stdout()
         return BROKEN_PIPE
+    except OutputError as err:
+        quiet_stdout()  # else Python's last flush at exit fails again, with a traceback
+        print("%s: error: cannot write the output: %s" % (PROG, err), file=sys.stderr)
+        return OUTPUT_FAILED
     except Exception:  # pylint: disable=broad-except  (exit 1 would read as "lost")
         traceback.print_exc()
         print("%s: error: the solver failed (a bug, not a verdict): please report the "
