@@ -5,8 +5,10 @@ import errno
 import io
 import os
 import random
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,11 @@ from patience.core.names import card_name
 from patience.solver.position import Position
 from patience.solver.facts import facts_for
 from host_sim.tools import solve, solving
+from host_sim.tools.solvability import Row, write_csv
 from test_solver_moves import walk
+
+COMMAND = [sys.executable, "-m", "host_sim.tools.solve"]  # patience-solve, run from ROOT
+ROOT = Path(__file__).resolve().parents[1]
 
 # Deals decided in well under a second (deal: verdict).
 QUICK = {
@@ -188,6 +194,7 @@ def test_help_says_what_one_deal_prints_the_exit_status_and_what_bitsets_do(caps
                   "exit status: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv",
                   "2 bad command line",
                   "5 the output could not be written",
+                  "130 stopped by Ctrl-C (--deals: the table, --csv and --bitsets of the deals",
                   "update DIR/<game>.bin (DIR and the file are made if missing)",
                   "set the bits of the deals won, clear those proved lost, keep every other bit",
                   "--jobs N with --deals:", "--progress N with --deals:"):
@@ -201,9 +208,8 @@ def test_a_line_into_a_closed_pipe_stops_quietly():
     read, write = os.pipe()
     os.close(read)
     try:
-        done = subprocess.run([sys.executable, "-m", "host_sim.tools.solve", "eagle-wing",
-                               "--deal", "2"], stdout=write, stderr=subprocess.PIPE, text=True,
-                              cwd=Path(__file__).resolve().parents[1], env=env, timeout=60)
+        done = subprocess.run(COMMAND + ["eagle-wing", "--deal", "2"], stdout=write,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env, timeout=60)
     finally:
         os.close(write)
     assert done.stderr == "" and done.returncode == 141
@@ -216,9 +222,8 @@ FULL_DISK_SAID = "patience-solve: error: cannot write the output: No space left 
 def test_an_output_that_cannot_be_written_is_one_line_not_a_solver_failure():
     """As ``patience-solve agnes --deal 260 > file`` on a full disk."""
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "host_sim.tools.solve", "agnes",
-                               "--deal", "260"], stdout=full, stderr=subprocess.PIPE, text=True,
-                              cwd=Path(__file__).resolve().parents[1], timeout=60)
+        done = subprocess.run(COMMAND + ["agnes", "--deal", "260"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
     assert done.stderr == FULL_DISK_SAID and done.returncode == solve.OUTPUT_FAILED == 5
 
 
@@ -236,6 +241,96 @@ def test_the_results_files_are_written_even_when_the_output_cannot_be(tmp_path, 
     assert capsys.readouterr().err == FULL_DISK_SAID
     assert [line.split(",")[1] for line in csv.read_text().splitlines()[1:]] == ["1", "2", "3"]
     assert any((tmp_path / "winnable" / "glenwood.bin").read_bytes())  # glenwood 3 is won
+
+
+def _start(*argv):
+    """patience-solve in a process group of its own, as a shell starts it."""
+    return subprocess.Popen(COMMAND + list(argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=ROOT, start_new_session=True)
+
+
+def _ctrl_c(process, first=(), pause=0):
+    """SIGINT to the processes ``first``, ``pause`` seconds, then Ctrl-C as
+    a terminal sends it, to every process of the group; the output, the
+    errors and the exit status."""
+    for pid in first:
+        os.kill(pid, signal.SIGINT)
+    time.sleep(pause)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=15)
+    return out, err, process.returncode
+
+
+def _nobody(_process):
+    return []
+
+
+def _main_process(process):
+    return [process.pid]
+
+
+def _workers(process):
+    """The processes ``process`` started (Linux's /proc)."""
+    with open("/proc/%d/task/%d/children" % (process.pid, process.pid)) as children:
+        return [int(pid) for pid in children.read().split()]
+
+
+STOPPED_SAID = "stopped by Ctrl-C after %d of %d deals: the table counts those only"
+
+
+@pytest.mark.parametrize("jobs, first, pause", [
+    ("1", _nobody, 0), ("2", _nobody, 0),
+    ("2", _main_process, 0),  # as timeout -s INT: the main process, then the group (it again)
+    pytest.param("2", _workers, 0.5,  # time for a worker that does not ignore it to say so
+                 marks=pytest.mark.skipif(not os.path.exists("/proc/self/task/%d/children"
+                                                             % os.getpid()),
+                                          reason="needs Linux's /proc/PID/task/PID/children")),
+])
+def test_ctrl_c_in_a_run_of_deals_prints_and_writes_the_deals_done(jobs, first, pause,
+                                                                   tmp_path):
+    csv = tmp_path / "deals.csv"
+    running = _start("agnes", "--deals", "1-50", "--time-limit", "0.3", "--jobs", jobs,
+                     "--progress", "1", "--csv", str(csv))
+    assert running.stderr.readline() == "1 of 50 deals done\n"
+    out, err, status = _ctrl_c(running, first(running), pause)
+    assert status == 130 and "Traceback" not in err and "KeyboardInterrupt" not in err
+    lines = out.splitlines()
+    done = int(lines[-1].split()[4])
+    assert 1 <= done < 50 and lines[-1] == STOPPED_SAID % (done, 50)
+    assert lines[2].split()[:2] == ["agnes", str(done)]          # the table of those done
+    assert len(csv.read_text().splitlines()) == 1 + done         # and their rows
+
+
+def test_ctrl_c_on_one_deal_is_one_line():
+    running = _start("agnes", "--deal", "1", "--time-limit", "60")  # unknown after 10 s
+    time.sleep(2)  # into the search
+    assert _ctrl_c(running) == ("", "patience-solve: stopped by Ctrl-C\n", 130)
+
+
+@pytest.fixture
+def ctrl_c_restored():
+    """SIGINT answered after the test as before it (once Ctrl-C has stopped
+    it, patience-solve ignores SIGINT up to its exit)."""
+    previous = signal.getsignal(signal.SIGINT)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("ctrl_c_restored")
+def test_a_second_ctrl_c_does_not_cut_short_the_writing_of_the_deals_done(monkeypatch, tmp_path):
+    def stopped_after_one(*_args):
+        yield Row("agnes", 1, "unknown", 10, 0.1, 150.0)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    def written_while_ctrl_c_again(rows, path):
+        os.kill(os.getpid(), signal.SIGINT)
+        write_csv(rows, path)
+    monkeypatch.setattr(solve, "solve_many", stopped_after_one)
+    monkeypatch.setattr(solve, "write_csv", written_while_ctrl_c_again)
+    csv = tmp_path / "deals.csv"
+    status, lines = _run("agnes", "--deals", "1-2", "--csv", str(csv))
+    assert status == 130 and lines[-1] == STOPPED_SAID % (1, 2)
+    assert csv.read_text().splitlines()[1:] == ["agnes,1,unknown,10,0.100,150"]
 
 
 def test_many_deals_print_a_table_per_game():

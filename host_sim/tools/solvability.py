@@ -14,6 +14,7 @@ import collections
 import math
 import multiprocessing
 import os
+import signal
 
 from .solving import solve_deal
 
@@ -44,8 +45,16 @@ def solve_many(names, deals, seconds, jobs=1, strict=False, max_nodes=None):
             yield solve_row(task)
         return
     workers = min(jobs, len(tasks), os.cpu_count() or 1)  # --jobs 10000 starts no 10,000
-    with multiprocessing.get_context("spawn").Pool(workers, maxtasksperchild=50) as pool:
-        yield from pool.imap_unordered(solve_row, tasks)
+    with multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_ctrl_c,
+                                                   maxtasksperchild=50) as pool:
+        yield from pool.imap_unordered(solve_row, tasks)  # closed early: the workers ended
+
+
+def ignore_ctrl_c():
+    """In a worker: Ctrl-C reaches every process of the terminal's group,
+    and only the main process answers it (it keeps the rows done and ends
+    the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def percentile(values, fraction):

@@ -13,8 +13,10 @@ foundations, no top-rank card on a base card).
 """
 
 import argparse
+import contextlib
 import math
 import os
+import signal
 import sys
 import tempfile
 import traceback
@@ -77,6 +79,7 @@ MOST_DEALS = 1_000_000  # a run of --deals at most (each deal a search)
 EXIT_OF_VERDICT = {WON: 0, LOST: 1, UNKNOWN: 3}
 CRASHED = 4  # a bug: not to be read as a verdict
 OUTPUT_FAILED = 5  # the results could not be written to the output (a full disk)
+STOPPED = 130  # what a shell reports for a tool stopped by Ctrl-C (SIGINT)
 MANY_DEALS_ONLY = ("--jobs", "--progress", "--csv", "--bitsets")  # with --deals only
 
 EPILOG = """\
@@ -89,8 +92,10 @@ exit status: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv
 or --bitsets file could not be written (the table is printed all the same);
 2 bad command line (one line on stderr, nothing searched); 4 an error in the
 solver itself (its traceback on stderr); 5 the output could not be written
-(one line on stderr; --csv and --bitsets are written all the same); 141,
-quietly, when the reader of the output went away (as | head does)."""
+(one line on stderr; --csv and --bitsets are written all the same); 130
+stopped by Ctrl-C (--deals: the table, --csv and --bitsets of the deals done
+first); 141, quietly, when the reader of the output went away (as | head
+does)."""
 
 
 def _is_number(text):
@@ -264,13 +269,8 @@ def _one(name, args, out):
 
 
 def _many(names, args, out):
-    rows = []
-    for row in solve_many(names, args.deals, args.time_limit, args.jobs, args.strict,
-                          args.max_nodes):
-        rows.append(row)
-        if args.progress and not len(rows) % args.progress:
-            print("%d of %d deals done" % (len(rows), len(names) * len(args.deals)),
-                  file=sys.stderr, flush=True)
+    total = len(names) * len(args.deals)
+    rows = _solved_rows(names, args, total)
     written, failure = _save(rows, args)
     print("%d deals per game, %.3g CPU s each at most%s" % (
         len(args.deals), args.time_limit, ", strict" if args.strict else ""), file=out)
@@ -281,8 +281,27 @@ def _many(names, args, out):
     if failure:
         print("%s: error: %s (the table above has the results)" % (PROG, failure),
               file=sys.stderr)
-        return 1
-    return 0
+    if len(rows) < total:
+        print("stopped by Ctrl-C after %d of %d deals: the table counts those only"
+              % (len(rows), total), file=out)
+        return STOPPED
+    return 1 if failure else 0
+
+
+def _solved_rows(names, args, total):
+    """The rows of every deal, or of those done when Ctrl-C stopped the run."""
+    rows = []
+    try:
+        with contextlib.closing(solve_many(names, args.deals, args.time_limit, args.jobs,
+                                           args.strict, args.max_nodes)) as solved:
+            for row in solved:
+                rows.append(row)
+                if args.progress and not len(rows) % args.progress:
+                    print("%d of %d deals done" % (len(rows), total), file=sys.stderr,
+                          flush=True)
+    except KeyboardInterrupt:
+        pass  # the rows done are printed and written as a whole run's are
+    return rows
 
 
 def _save(rows, args):
@@ -303,10 +322,14 @@ def _save(rows, args):
 def main(argv=None, out=None):
     """The command; returns the exit status."""
     out = _Output(out or sys.stdout)
+    previous_ctrl_c = signal.signal(signal.SIGINT, _stop_once)
     try:
         status = _main(argv, out)
         out.flush()  # a reader gone away shows here, not in Python's last flush at exit
         return status
+    except KeyboardInterrupt:
+        print("%s: stopped by Ctrl-C" % PROG, file=sys.stderr)
+        return STOPPED
     except BrokenPipeError:
         quiet_stdout()
         return BROKEN_PIPE
@@ -319,6 +342,17 @@ def main(argv=None, out=None):
         print("%s: error: the solver failed (a bug, not a verdict): please report the "
               "traceback above" % PROG, file=sys.stderr)
         return CRASHED
+    finally:
+        if signal.getsignal(signal.SIGINT) is _stop_once:  # after a Ctrl-C: ignored to the exit
+            signal.signal(signal.SIGINT, previous_ctrl_c)
+
+
+def _stop_once(_signal, _frame):
+    """Ctrl-C: KeyboardInterrupt, then SIGINT ignored, so that a second one
+    (``timeout -s INT`` sends two) cuts short neither the ending of the
+    workers nor the printing and writing of what was done, nor the exit."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 def _main(argv, out):
