@@ -189,7 +189,7 @@ def test_damaged_save_gives_a_notice_and_a_fresh_start(tmp_path):
     path.write_bytes(bytes(range(256)) * 32)         # 8192 bytes of nonsense
     with running(store=_store(path)) as s:
         assert s.app.game is None                    # nothing to resume: the title says so
-        assert "SAVES WERE DAMAGED: STARTING AFRESH" in [
+        assert "SAVES DAMAGED: GAMES AND STATS RESET" in [
             line.strip() for line in s.text(s.app.screen.text)]
         s.press("a")
         assert s.app.game.name == "eagle-wing"
@@ -324,7 +324,7 @@ def test_a_damaged_save_file_is_still_taken(tmp_path, capsys):
     capsys.readouterr()
     assert sim.main(["--headless", "--save", str(path), "--dump"]) == 0
     out, err = capsys.readouterr()
-    assert "title: SAVES WERE DAMAGED: STARTING AFRESH" in out.splitlines()
+    assert "title: SAVES DAMAGED: GAMES AND STATS RESET" in out.splitlines()
     copy = tmp_path / "save.nvm.unread-1"         # the damaged file, before the game wrote on
     assert copy.read_bytes() == bytes(data) and path.read_bytes() != bytes(data)
     assert err == ("patience-sim: %s: both of its records are damaged; the game starts "
