@@ -1,6 +1,8 @@
 """Desktop side of Circuit Patience: the simulator, the flashing tool and the
 host tools, each in its own subpackage."""
 
+import os
+import sys
 from pathlib import Path
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
@@ -16,3 +18,15 @@ def no_firmware_here(folder, option):
             "repository, and the game's files come from a clone of it; run the command "
             "from an editable install (`pip install -e .` in the clone) or give the "
             f"clone's firmware folder with {option}")
+
+
+def data_folder():
+    """This computer's folder for the game's own files (the simulator's save,
+    the copies patience-flash keeps): XDG, macOS or Windows."""
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA") or os.path.expanduser("~")
+    elif sys.platform == "darwin":
+        base = os.path.expanduser("~/Library/Application Support")
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+    return os.path.join(base, "circuit-patience")

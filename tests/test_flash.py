@@ -63,6 +63,14 @@ def run(capsys, *args):
     return code, out, err
 
 
+@pytest.fixture(autouse=True)
+def computer(tmp_path, monkeypatch):
+    """This computer's data folder (where --replace-game keeps copies): in tmp_path."""
+    folder = tmp_path / "computer"
+    monkeypatch.setattr(flash, "data_folder", lambda: str(folder))
+    return folder
+
+
 @pytest.fixture
 def fw(tmp_path):
     return make_firmware(tmp_path / "fw")
@@ -249,7 +257,7 @@ def test_many_blocking_files_are_counted_per_folder_and_listed_in_the_dry_run(
 
 
 def test_a_game_copied_by_hand_is_refused_whole_then_replaced_with_replace_game(
-        capsys, tmp_path, drive):
+        capsys, tmp_path, drive, computer):
     """An older game copied with cp -r: no manifest, many files differ."""
     old = make_firmware(tmp_path / "old", version=1)
     fw = make_firmware(tmp_path / "fw", version=2)
@@ -273,15 +281,22 @@ def test_a_game_copied_by_hand_is_refused_whole_then_replaced_with_replace_game(
         assert code == 2 and snapshot(drive) == before
         assert err.count("\n") == 1 and err.startswith(refusal)
         assert "Move them off the drive" in err and "--replace-game to replace them" in err
-        assert "(code.py is kept as code.py.bak-1); --dry-run lists them" in err
+        assert ("--replace-game to replace them (a copy kept on this computer, code.py as "
+                "code.py.bak-1 on the drive); --dry-run lists them") in err
     assert "  blocks lang/en.bin (" in out and "  blocks patience/engine.py (" in out
     code, _out, err = install(capsys, fw, drive, "--replace-code")  # code.py alone will not do
     assert code == 2 and snapshot(drive) == before
     assert err.startswith("patience-flash: error: lang/ (2 files), patience/ (2 files) on the")
-    code, _out, err = install(capsys, fw, drive, "--replace-game", "--dry-run")
-    assert code == 0 and snapshot(drive) == before
+    code, out, err = install(capsys, fw, drive, "--replace-game", "--dry-run")
+    assert code == 0 and snapshot(drive) == before and not computer.exists()
+    assert re.search(r"  would copy   patience/cards\.py to .*computer/replaced/", out)
     code, out, err = install(capsys, fw, drive, "--replace-game")
     assert code == 0, err
+    kept = list((computer / "replaced").iterdir())
+    assert len(kept) == 1 and f"  copy   lang/en.bin to {kept[0]} (this computer)" in out
+    for rel in ("patience/engine.py", "patience/cards.py", "lang/en.bin"):
+        assert (kept[0] / rel).read_bytes() == before[rel], rel   # the old files, on the computer
+    assert not (kept[0] / "code.py").exists()                     # that one is on the drive
     for rel in ("code.py", "patience/engine.py", "patience/cards.py", "lang/en.bin"):
         assert (drive / rel).read_bytes() == (fw / rel).read_bytes(), rel
     assert (drive / "code.py.bak-1").read_bytes() == (old / "code.py").read_bytes()
@@ -711,8 +726,20 @@ def test_wrong_mpy_cross_refused(capsys, fw, drive, tmp_path, line, words):
     assert snapshot(drive) == before
 
 
+def test_a_copy_that_cannot_be_kept_stops_replace_game_before_anything_is_written(
+        capsys, fw, drive, computer):
+    (drive / "patience").mkdir()
+    (drive / "patience/engine.py").write_text("# my edit\n")
+    computer.write_text("a file where the folder would go")
+    before = snapshot(drive)
+    code, _out, err = install(capsys, fw, drive, "--replace-game")
+    assert code == 2 and snapshot(drive) == before
+    assert err.startswith("patience-flash: error: could not keep a copy of patience/engine.py")
+    assert err.rstrip().endswith("nothing written") and err.count("\n") == 1
+
+
 def test_a_foreign_py_that_would_hide_the_mpy_blocks_until_replace_game(capsys, fw, drive,
-                                                                        tmp_path):
+                                                                        tmp_path, computer):
     (drive / "patience").mkdir()
     (drive / "patience/cards.py").write_text("RANKS = 99\n")
     tool = fake_mpy_cross(tmp_path, "CircuitPython 9.1.0 on 2024-07-10; mpy-cross emitting mpy v6")
@@ -728,6 +755,8 @@ def test_a_foreign_py_that_would_hide_the_mpy_blocks_until_replace_game(capsys, 
     assert code == 0, err
     assert not (drive / "patience/cards.py").exists() and (drive / "patience/cards.mpy").is_file()
     assert "remove patience/cards.py (replaced by patience/cards.mpy)" in out
+    kept, = (computer / "replaced").iterdir()              # the removed .py, on the computer
+    assert (kept / "patience/cards.py").read_text() == "RANKS = 99\n"
 
 
 # ---------------------------------------------------------------- boot_out.txt

@@ -24,9 +24,10 @@ import importlib.metadata
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
-from host_sim import no_firmware_here
+from host_sim import data_folder, no_firmware_here
 from host_sim.output import quiet_stdout
 
 from .drive import FlashError, check_board, find_drives, pick_drive, read_board
@@ -34,6 +35,7 @@ from .install import (
     MANIFEST,
     apply_plan,
     check_space,
+    keep_copies,
     cleanup_leftovers,
     entry,
     lib_name,
@@ -119,7 +121,9 @@ def parser():
                    help="replace the game's files that patience-flash did not install or that "
                    "were changed since (an older game copied by hand, your edits) and remove "
                    ".py files that would hide the new .mpy ones; code.py is saved as "
-                   "code.py.bak-<n> first. Other files (settings.toml, lib/) are left alone")
+                   "code.py.bak-<n> first, the others are first copied to a new folder on "
+                   "this computer (named in the output). Other files (settings.toml, lib/) "
+                   "are left alone")
     p.add_argument("--dry-run", action="store_true",
                    help="print what would be done and write nothing; ends with the message "
                    "and exit status of the real run")
@@ -257,12 +261,26 @@ def install(args, firmware, finder):
         return refuse(plan)
     say(f"compiled with {info['mpy_cross']}" if info["mpy_cross"] else py_note(board.board_id))
     data = manifest_bytes(plan.owned, about(info, board))
+    if plan.kept:
+        plan.kept_in = copies_folder()
     if args.dry_run:
         print_plan(plan, dry_run=True)
         return end_dry_run(plan, drive, len(data))
     preflight(plan, drive, len(data))
+    keep_copies(plan, drive)
     carry_out(plan, drive, data, {**files, **manifest["files"]})
     return IN_THE_WAY if warn_in_the_way(plan) else 0
+
+
+def copies_folder():
+    """A new folder's path on this computer for the copies of the user's game
+    files that --replace-game replaces (one per install)."""
+    stem = os.path.join(data_folder(), "replaced", time.strftime("%Y-%m-%d-%H%M%S"))
+    folder, number = stem, 1
+    while os.path.exists(folder):
+        number += 1
+        folder = f"{stem}-{number}"
+    return folder
 
 
 def refuse(plan):
@@ -336,6 +354,8 @@ def print_plan(plan, dry_run):
     would = "would " if dry_run else ""
     if plan.backup:
         say(f"  {would}save   {plan.backup[0]} as {plan.backup[1]}")
+    for rel in plan.kept:
+        say(f"  {would}copy   {rel} to {plan.kept_in} (this computer)")
     for rel, data, kind in plan.writes:
         say(f"  {would}write  {rel} ({kind}, {len(data):,} bytes)")
     kept = {rel for rel, _data, _kind in plan.writes} | set(plan.same)

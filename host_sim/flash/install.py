@@ -115,6 +115,8 @@ class Plan:
     warnings: list = field(default_factory=list)
     refusals: list = field(default_factory=list)
     backup: tuple = None  # ("code.py", "code.py.bak-<n>")
+    kept: list = field(default_factory=list)  # the user's game files replaced or removed ...
+    kept_in: str = None  # ... copied first into this folder on the computer
     owned: dict = field(default_factory=dict)  # manifest files after install
     code_txt: bool = False  # a code.txt on the drive, which CircuitPython runs instead
     blocking: dict = field(default_factory=dict)  # rel of a foreign game file -> why it blocks
@@ -257,6 +259,8 @@ def _plan_file(plan, drive, rel, data, recorded, replace):
     elif replace:
         if rel == "code.py":
             plan.backup = ("code.py", _next_backup(drive))
+        else:
+            plan.kept.append(rel)
         plan.writes.append((rel, data, "replace"))
         plan.owned[rel] = entry(data)
     else:
@@ -273,13 +277,14 @@ def _blocking_refusal(plan, drive):
                 f"{_next_backup(drive)} and install the game")
     one = len(paths) == 1
     them = "it" if one else "them"
-    backup = f" (code.py is kept as {_next_backup(drive)})" if "code.py" in paths else ""
+    backup = f", code.py as {_next_backup(drive)} on the drive" if "code.py" in paths else ""
     return (
         f"{per_top_folder(paths)} on the drive: {'a game file' if one else 'game files'} "
         f"{FOREIGN}; the new game would run with {them} and may not start: nothing written. "
         f"Move {them} off the drive (keep a copy of anything you changed; the saves are in "
         "the board's memory, not in files) and run patience-flash again, or run again with "
-        f"--replace-game to replace {them}{backup}; --dry-run lists {them}"
+        f"--replace-game to replace {them} (a copy kept on this computer{backup}); "
+        f"--dry-run lists {them}"
     )
 
 
@@ -329,6 +334,7 @@ def _plan_shadows(plan, drive, files, replace_game):
             continue
         if replace_game:
             plan.removes.append(source)
+            plan.kept.append(source)
         else:
             plan.blocking[source] = f"{FOREIGN}; CircuitPython imports it before {rel}"
 
@@ -492,6 +498,21 @@ def cleanup_leftovers(drive, paths):
         if folder.is_dir():
             for path in folder.glob(f".*{TMP_SUFFIX}"):
                 path.unlink(missing_ok=True)
+
+
+def keep_copies(plan, drive):
+    """Copy the user's game files that ``plan`` replaces or removes into
+    ``plan.kept_in`` on this computer (their paths as on the drive), before
+    the drive changes; FlashError, with nothing written, if a copy fails."""
+    folder = plan.kept_in
+    for rel in plan.kept:
+        target = Path(folder) / rel
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(Path(drive) / rel, target)
+        except OSError as err:
+            raise FlashError(f"could not keep a copy of {rel} in {folder}: "
+                             f"{err.strerror or err}: nothing written") from None
 
 
 def apply_plan(plan, drive, manifest_data):

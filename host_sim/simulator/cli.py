@@ -23,7 +23,7 @@ import os
 import sys
 import time
 
-from host_sim import FIRMWARE, no_firmware_here
+from host_sim import FIRMWARE, data_folder, no_firmware_here
 from host_sim.arguments import deal_argument, game_name
 from host_sim.output import BROKEN_PIPE, quiet_stdout
 
@@ -193,13 +193,7 @@ def parse_args(argv=None):
 
 def default_save_path():
     """The save file in the user's data folder (XDG, macOS or Windows)."""
-    if sys.platform == "win32":
-        base = os.environ.get("APPDATA") or os.path.expanduser("~")
-    elif sys.platform == "darwin":
-        base = os.path.expanduser("~/Library/Application Support")
-    else:
-        base = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
-    return os.path.join(base, "circuit-patience", "save.nvm")
+    return os.path.join(data_folder(), "save.nvm")
 
 
 def open_store(path, board_name=DEFAULT_BOARD, make_folder=False):
