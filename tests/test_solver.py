@@ -309,8 +309,7 @@ def test_ctrl_c_on_one_deal_is_one_line():
 
 @pytest.fixture
 def ctrl_c_restored():
-    """SIGINT answered after the test as before it (once Ctrl-C has stopped
-    it, patience-solve ignores SIGINT up to its exit)."""
+    """SIGINT answered after the test as before it, however the test ends."""
     previous = signal.getsignal(signal.SIGINT)
     yield
     signal.signal(signal.SIGINT, previous)
@@ -331,6 +330,46 @@ def test_a_second_ctrl_c_does_not_cut_short_the_writing_of_the_deals_done(monkey
     status, lines = _run("agnes", "--deals", "1-2", "--csv", str(csv))
     assert status == 130 and lines[-1] == STOPPED_SAID % (1, 2)
     assert csv.read_text().splitlines()[1:] == ["agnes,1,unknown,10,0.100,150"]
+
+
+@pytest.mark.usefixtures("ctrl_c_restored")
+def test_a_first_ctrl_c_while_the_deals_are_written_cuts_nothing_short(monkeypatch, tmp_path):
+    def written_while_ctrl_c(rows, path):
+        os.kill(os.getpid(), signal.SIGINT)  # every deal done: the run is whole
+        write_csv(rows, path)
+    monkeypatch.setattr(solve, "write_csv", written_while_ctrl_c)
+    csv = tmp_path / "deals.csv"
+    status, lines = _run("glenwood", "--deals", "1-3", "--max-nodes", "2000", "--csv", str(csv))
+    assert status == 0 and lines[2].split()[:2] == ["glenwood", "3"]
+    assert len(csv.read_text().splitlines()) == 4
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # answered again
+
+
+@pytest.mark.usefixtures("ctrl_c_restored")
+def test_ctrl_c_before_the_first_deal_leaves_an_earlier_csv_as_it_was(monkeypatch, tmp_path):
+    def stopped_at_once(*_args):
+        os.kill(os.getpid(), signal.SIGINT)
+        yield Row("agnes", 1, "unknown", 10, 0.1, 150.0)
+    monkeypatch.setattr(solve, "solve_many", stopped_at_once)
+    csv = tmp_path / "deals.csv"
+    csv.write_text("game,deal\nold,1\n")
+    status, lines = _run("agnes", "--deals", "1-2", "--csv", str(csv))
+    assert status == 130
+    assert lines == ["stopped by Ctrl-C before any deal was done: nothing written"]
+    assert csv.read_text() == "game,deal\nold,1\n"
+
+
+def test_a_winnable_list_cut_short_in_the_writing_keeps_the_old_one(monkeypatch, tmp_path):
+    from host_sim.tools import solvability
+    old = bytes(range(256)) * 4
+    (tmp_path / "agnes.bin").write_bytes(old)
+
+    def stopped(_part, _path):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(solvability.os, "replace", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        solvability.write_bitsets([Row("agnes", 1, "lost", 10, 0.1, 150.0)], str(tmp_path))
+    assert (tmp_path / "agnes.bin").read_bytes() == old
 
 
 def test_many_deals_print_a_table_per_game():

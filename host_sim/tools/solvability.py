@@ -45,15 +45,21 @@ def solve_many(names, deals, seconds, jobs=1, strict=False, max_nodes=None):
             yield solve_row(task)
         return
     workers = min(jobs, len(tasks), os.cpu_count() or 1)  # --jobs 10000 starts no 10,000
-    with multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_ctrl_c,
-                                                   maxtasksperchild=50) as pool:
+    answer = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the workers start ignoring it
+    try:
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_ctrl_c,
+                                                         maxtasksperchild=50)
+    finally:
+        signal.signal(signal.SIGINT, answer)
+    with pool:
         yield from pool.imap_unordered(solve_row, tasks)  # closed early: the workers ended
 
 
 def ignore_ctrl_c():
     """In a worker: Ctrl-C reaches every process of the terminal's group,
     and only the main process answers it (it keeps the rows done and ends
-    the workers)."""
+    the workers). The first workers inherit SIGINT ignored from the start; a
+    worker the pool starts later to replace one ignores it from here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -98,11 +104,25 @@ def table(rows):
 def write_csv(rows, path):
     """One line per deal: game, deal, verdict, positions, CPU seconds, bytes
     per stored position; in game and deal order."""
-    with open(path, "w") as out:
-        out.write("game,deal,verdict,positions,seconds,bytes_per_position\n")
-        for row in sorted(rows, key=lambda r: (r.name, r.deal)):
-            out.write("%s,%d,%s,%d,%.3f,%.0f\n" % (row.name, row.deal, row.verdict, row.nodes,
+    lines = ["game,deal,verdict,positions,seconds,bytes_per_position\n"]
+    for row in sorted(rows, key=lambda r: (r.name, r.deal)):
+        lines.append("%s,%d,%s,%d,%.3f,%.0f\n" % (row.name, row.deal, row.verdict, row.nodes,
                                                   row.seconds, row.bytes_per_position))
+    _write_whole(path, "".join(lines).encode())
+
+
+def _write_whole(path, data):
+    """``data`` into ``path`` whole or not at all: written beside it, then
+    put in its place (a file cut short never takes the old one's place); a
+    path that is no plain file (a pipe, /dev/stdout) is written straight."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        with open(path, "wb") as out:
+            out.write(data)
+        return
+    part = path + ".part"
+    with open(part, "wb") as out:
+        out.write(data)
+    os.replace(part, path)
 
 
 def bitset(deals_won):
@@ -153,7 +173,6 @@ def write_bitsets(rows, folder):
         for row in rows:
             if row.name == name and row.verdict != "unknown":
                 _mark(bits, row.deal, row.verdict == "won")
-        with open(path, "wb") as out:
-            out.write(bits)
+        _write_whole(path, bytes(bits))
         written.append(path)
     return written

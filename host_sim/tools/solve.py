@@ -94,7 +94,7 @@ or --bitsets file could not be written (the table is printed all the same);
 solver itself (its traceback on stderr); 5 the output could not be written
 (one line on stderr; --csv and --bitsets are written all the same); 130
 stopped by Ctrl-C (--deals: the table, --csv and --bitsets of the deals done
-first); 141, quietly, when the reader of the output went away (as | head
+first, none before the first); 141, quietly, when the reader of the output went away (as | head
 does)."""
 
 
@@ -271,6 +271,10 @@ def _one(name, args, out):
 def _many(names, args, out):
     total = len(names) * len(args.deals)
     rows = _solved_rows(names, args, total)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # what was done is written and shown whole
+    if not rows:  # stopped before the first deal: an earlier --csv is left as it was
+        print("stopped by Ctrl-C before any deal was done: nothing written", file=out)
+        return STOPPED
     written, failure = _save(rows, args)
     print("%d deals per game, %.3g CPU s each at most%s" % (
         len(args.deals), args.time_limit, ", strict" if args.strict else ""), file=out)
@@ -343,14 +347,13 @@ def main(argv=None, out=None):
               "traceback above" % PROG, file=sys.stderr)
         return CRASHED
     finally:
-        if signal.getsignal(signal.SIGINT) is _stop_once:  # after a Ctrl-C: ignored to the exit
-            signal.signal(signal.SIGINT, previous_ctrl_c)
+        signal.signal(signal.SIGINT, previous_ctrl_c)
 
 
 def _stop_once(_signal, _frame):
-    """Ctrl-C: KeyboardInterrupt, then SIGINT ignored, so that a second one
-    (``timeout -s INT`` sends two) cuts short neither the ending of the
-    workers nor the printing and writing of what was done, nor the exit."""
+    """Ctrl-C: KeyboardInterrupt, then SIGINT ignored until ``main`` returns,
+    so that a second one (``timeout -s INT`` sends two) cuts short neither
+    the ending of the workers nor the printing and writing of what was done."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt
 
