@@ -325,7 +325,12 @@ def test_left_and_right_step_a_setting_and_leave_other_items_be():
         assert shown()[0].endswith("BRIGHTNESS: 75%")
         assert s.app.keeper.saved.settings.brightness == 192
         s.press("right right")
-        assert shown()[0].endswith("BRIGHTNESS: 100%")  # right stops at the top
+        assert shown()[0].endswith("BRIGHTNESS: 100%")  # right stops at the top ...
+        kept = []
+        s.app.keeper.set = lambda setting, value: kept.append(setting)
+        s.press("right")
+        del s.app.keeper.set
+        assert kept == []                                # ... and a step there keeps nothing
         s.press("left left left left")
         assert shown()[0].endswith("BRIGHTNESS: 25%")   # left stops at the bottom
         s.press("a")

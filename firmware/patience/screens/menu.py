@@ -22,9 +22,10 @@ class Menu:
     # actions are the names of its methods: a constant list of items makes no
     # functions when the menu opens); an action that returns True keeps the
     # menu open (a setting that cycles). A setting's label is a function and
-    # its action takes a step: +1 (right) and -1 (left) go one way and stop
-    # at the end, 0 (A, on every board) goes on to the next value, round
-    # from the last to the first; ``done()`` follows every action.
+    # its action takes a step: +1 (right), -1 (left) or 0 (A, on every
+    # board), and the setting says what a step does (brightness goes up or
+    # down and stops at the ends, and round on A; a choice of two just
+    # changes); ``done()`` follows every action.
     # None as an action just closes the menu. Moving through the items
     # only moves the arrow: no strings are made.
 

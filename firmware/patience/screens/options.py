@@ -43,9 +43,9 @@ class Options:
         last = len(_BRIGHTNESS) - 1
         at = _BRIGHTNESS.index(level) if level in _BRIGHTNESS else last
         at = (at + 1) % len(_BRIGHTNESS) if step == 0 else min(max(at + step, 0), last)
-        level = _BRIGHTNESS[at]
-        self.app.keeper.set("brightness", level)
-        self.app.set_brightness(level)
+        if _BRIGHTNESS[at] != level:  # at an end, nothing changes and nothing is saved
+            self.app.keeper.set("brightness", _BRIGHTNESS[at])
+            self.app.set_brightness(_BRIGHTNESS[at])
         return True
 
     def next_language(self, step):
