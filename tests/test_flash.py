@@ -1019,6 +1019,18 @@ def test_the_heap_notice_says_what_the_readme_device_budget_says(capsys, fw, tmp
     assert HEAP_KB_FROM_PY == py
 
 
+def test_a_bundles_heap_notice_gives_the_figures_of_both_sheets(capsys, fw, tmp_path):
+    """A bundle knows no board: the notice names both sheets' figures, as
+    the README's Device budget does."""
+    small = _device_budget("| ... with the card sheet in RAM")
+    large = _large_sheet_budget()
+    code, out, _err = run(capsys, "--bundle", tmp_path / "game.zip", "--firmware", fw)
+    assert code == 0
+    note = _heap_note(out)
+    assert f"{small[0]} KB to keep the card sheet in RAM ({large[0]} KB on a CLUE" in note
+    assert f"({small[1]} KB with the sheet in RAM, {large[1]} KB on a CLUE)" in note
+
+
 def test_requirements_txt_matches_firmware_imports():
     firmware = REPO / "firmware"
     expected = flash_tree.requirements_text(flash_tree.scan_firmware_libraries(firmware))

@@ -11,9 +11,10 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def package_names(root, top):
-    """The dotted name of every folder under ``root``/``top`` holding an __init__.py."""
-    return {init.parent.relative_to(root).as_posix().replace("/", ".")
-            for init in (root / top).rglob("__init__.py")}
+    """The dotted name of every folder under ``root``/``top`` holding Python
+    modules (a package whether or not it has its __init__.py)."""
+    return {module.parent.relative_to(root).as_posix().replace("/", ".")
+            for module in (root / top).rglob("*.py") if "__pycache__" not in module.parts}
 
 
 def test_a_normal_install_ships_every_package():

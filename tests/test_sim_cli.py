@@ -422,6 +422,10 @@ def test_boards_and_default_scale():
         "pybadge": (160, 128), "pygamer": (160, 128), "clue": (240, 240),
         "feather-tft": (240, 135), "feather-reverse-tft": (240, 135), "pyportal": (320, 240)}
     assert get_board("pybadge").sheet == "small" and get_board("clue").sheet == "large"
+    from patience.screens.art import size_for  # the sheet each board's screen takes
+    from patience.screens.sheets import PATH
+    assert all(PATH[size_for(board.width, board.height)] == "/sheets/%s.bmp" % board.sheet
+               for board in BOARDS.values())
     with pytest.raises(ValueError, match="pyportal"):
         get_board("pyboard")
     assert default_scale(160, 128) == 4 and default_scale(240, 240) == 3

