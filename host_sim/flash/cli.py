@@ -100,8 +100,10 @@ def parser():
     p = argparse.ArgumentParser(
         prog=PROG,
         description="Install Circuit Patience onto a CircuitPython board's CIRCUITPY drive. "
-        "Files it did not install (saves, settings.toml, your own code and libraries) are "
-        "never overwritten or deleted.",
+        "Files it did not install (settings.toml, your own code and libraries) are never "
+        "overwritten or deleted unless --replace-code or --replace-game says so (and then "
+        "copies are kept); the one exception is the sample code.py CircuitPython writes on a "
+        "new drive.",
         epilog="Exit status: 0 done, 1 a write failed (previous install kept), "
         "2 usage error or refusal (nothing written), 3 installed, but files it left as they "
         "are may stop the game from starting (the last line names them).",
