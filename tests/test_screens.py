@@ -242,12 +242,47 @@ def test_a_step_off_the_winning_line_searches_again():
         assert len(searches) == 2 and searches[1] == bytes(s.app.game.state)
 
 
+@pytest.mark.parametrize("name, deal", [("eagle-wing", 1), ("agnes", 102)])
+def test_the_hinted_move_played_by_hand_keeps_the_winning_line(name, deal):
+    """Agnes 102 went from a winning line to a lost position: after a step
+    played by hand, a new search found no win and the hint fell back on
+    dealing from the stock."""
+    from host_sim.tools.autoplay import Driver
+    with running(name, deal) as s:
+        searches = _counted_searches(s.app)
+        line = None
+        for _ in range(12):
+            s.choose("menu.hint")
+            line = line or bytes(s.player.line)
+            hinted = s.player.hinted
+            s.press("left")                      # the marks go: the move is played by hand
+            Driver(s.app, s.keys).play("deal" if hinted == s.app.game.stock else hinted)
+        assert len(searches) == 1 and s.player.line_step == 11   # counted off at the hints
+        assert s.player.line == line and s.status() != "" and not s.app.game.is_won()
+
+
 def test_without_an_answer_from_the_search_the_hint_is_a_useful_move():
     with running("agnes", 1) as s:
         assert device_hint(s.app.game)[0] == "unknown"
         s.choose("menu.hint")
         assert s.player.hinted == s.app.game.hint()
         assert s.status().startswith("HINT: MARKED MOVE")
+
+
+@pytest.mark.parametrize("name", ["chessboard", "glenwood"])
+def test_the_fallback_hint_leaves_the_choice_of_base_to_a_search_or_the_player(name):
+    """The first card home fixes the base for the whole game (Chessboard 9
+    and 10 were lost so): a hint found by no search sends no card home
+    while the base is open, and sends one home first once it is fixed."""
+    from patience.core.piles import FOUNDATION
+    for deal in range(1, 40):
+        game = patience.new_game(name, seed=deal)
+        hinted = game.hint()
+        assert hinted is None or game.kinds[hinted[2]] != FOUNDATION, deal
+    game = patience.new_game(name, seed=9)
+    game.move(*next(m for m in game.moves() if game.kinds[m[2]] == FOUNDATION))
+    home = [m for m in game.moves() if game.kinds[m[2]] == FOUNDATION]
+    assert game.base and (not home or game.hint() in home)
 
 
 def test_a_hint_on_a_lost_deal_says_so_and_offers_a_new_deal_and_undo():

@@ -19,7 +19,9 @@ def best_move(game):
 
 def _worth(game, src, n, dst):
     """How useful a legal move is: 0 pointless, higher is better."""
-    # 4: a card goes home. 3: it turns a face-down card over, brings the
+    # 4: a card goes home (0 while the base is not fixed: the first card
+    # home chooses it for the whole game, a choice left to a search that
+    # wins, or to the player). 3: it turns a face-down card over, brings the
     # reserve into play or lets the next card go home. 2: it plays a card
     # from the waste or a reserve. 1: it empties a pile onto another pile,
     # or it digs (takes cards off a card that may go home), and either way
@@ -36,7 +38,7 @@ def _worth(game, src, n, dst):
     if kinds[src] == FOUNDATION:
         return 0
     if kinds[dst] == FOUNDATION:
-        return 4
+        return 4 if game.base else 0
     whole = n == game.size(src)
     refill = game.rules.REFILL_FROM
     if not whole and not game.card(src, n) & FACE_UP:

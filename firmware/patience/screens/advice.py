@@ -7,6 +7,9 @@ afterwards: a hint is rare, and its code and table would otherwise hold
 the heap the game needs.
 """
 
+# ``kept_step`` follows a winning line found before, so that a hint on it
+# needs no search.
+
 # The search needs its code (16.4 KB from .mpy; compiling it from .py takes
 # far more for a moment), its lists (7.2 KB) and a table in one piece. A
 # board's heap in a game is broken up (its largest free piece 11-37 KB at
@@ -61,3 +64,40 @@ def _table(search):
             if slots <= _FEWEST_SLOTS:
                 raise
             slots //= 2
+
+
+def kept_step(player):
+    """Where in the winning line a hint found before (``player``'s ``line``,
+    reached at ``line_state`` after ``line_done`` steps) the next action
+    is, once the steps played since that were the line's own are counted
+    off (played with A on a hint or by hand: each is checked against the
+    game's history, the steps taken back and played again): its index in
+    the line, or -1 when the game has left the line or there is none."""
+    line, game = player.line, player.game
+    since = game.done - player.line_done if line is not None else -1
+    if since < 0:
+        return -1
+    for _ in range(since):
+        game.undo()
+    on = player.line_state == game.state
+    step = player.line_step
+    history = game.history
+    for _ in range(since):
+        # the step the game redoes next (its history entry: flags, src, dst,
+        # n; see core/engine.py) against the line's next (src, n, dst)
+        at, entry = 3 * step, 4 * game.done
+        on = on and at < len(line)
+        if on and line[at + 1]:  # a move
+            on = (history[entry] & 3 == 0 and history[entry + 1] == line[at]
+                  and history[entry + 2] == line[at + 2] and history[entry + 3] == line[at + 1])
+        elif on:  # a press on the stock
+            on = history[entry] & 3 != 0
+        if on:
+            step += 1
+        game.redo()
+    if not on or 3 * step >= len(line):
+        return -1
+    player.line_step, player.line_done = step, game.done
+    player.line_state[:] = game.state
+    return 3 * step
+

@@ -23,6 +23,7 @@ from .menu import DealEntry, Menu
 from .status import StatusLine
 from .table import Table
 from .text import Panel
+from ..core.modules import forget
 
 
 # The Start menu: (label, the Player's method) in the order shown
@@ -403,12 +404,18 @@ class Player:
     def hint(self):
         """Frame the next move of a winning line when a search finds one, or
         say that no line wins (offering undo), or else frame a move worth
-        making or the stock; the next press of A plays what is framed. The
-        search can take seconds: the status line says it is thinking. A
-        winning line found is kept: while the player follows it with A, the
-        next hint is its next step, found at once (a new search might find
-        another line, one that starts by taking the last step back)."""
-        if not self._on_line():
+        making or the stock; the next press of A plays what is framed."""
+        # The search can take seconds: the status line says it is thinking. A
+        # winning line found is kept: while the player follows it (with A or
+        # by hand), the next hint is its next step, found at once (a new
+        # search might find another line, one that starts by taking the last
+        # step back, or none within its budget).
+        from .advice import kept_step
+        at = kept_step(self)
+        del kept_step  # held here, the advice's code would outlive the search's
+        if at >= 0:
+            forget(__name__.rpartition(".")[0] + ".advice")  # no search needs it: a hint is rare
+        else:
             self.table.status.line(0, self.words.get("status.thinking"))
             self.app.display.refresh()
             verdict, line, stuck = self.app.advise(self.game)
@@ -416,10 +423,11 @@ class Player:
                 notices.no_win(self, stuck)
                 return
             self.line = line or None  # None unless won
-            self.line_step = 0
+            self.line_step = at = 0 if line else -1
             self.line_state = bytearray(self.game.state)
+            self.line_done = self.game.done
         won = self.line is not None
-        action = self._line_action() if won else None
+        action = self._line_action(at) if at >= 0 else None
         if action is None:
             action = self.game.hint() or ("deal" if self.game.can_deal() else None)
         if action == "deal":
@@ -436,9 +444,8 @@ class Player:
 
     def play_hint(self, hinted):
         """A after a hint: its move (the cursor ends where the cards went),
-        or a deal; a step of the winning line kept moves it on."""
+        or a deal."""
         self.drop_hold()
-        following = self._on_line()
         if hinted == self.game.stock:
             self.cursor = hinted
             self.act()
@@ -446,20 +453,11 @@ class Player:
             src, n, dst = hinted
             self.cursor = dst
             self.move(src, n, dst)
-        if following:
-            self.line_step += 1
-            self.line_state[:] = self.game.state
 
-    def _on_line(self):
-        """True when the game is where the kept winning line has reached."""
-        return (self.line is not None and 3 * self.line_step < len(self.line)
-                and self.line_state == self.game.state)
-
-    def _line_action(self):
-        """The kept line's next action: ``(src, n, dst)`` or "deal"."""
-        at = 3 * self.line_step
-        src, n, dst = self.line[at], self.line[at + 1], self.line[at + 2]
-        return (src, n, dst) if n else "deal"
+    def _line_action(self, at):
+        """The kept line's action at ``at``: ``(src, n, dst)`` or "deal"."""
+        line = self.line
+        return (line[at], line[at + 1], line[at + 2]) if line[at + 1] else "deal"
 
     def enter_deal(self):
         DealEntry(self.panel, self.game.seed, self._deal_number,
