@@ -126,7 +126,8 @@ def test_chessboard_hint_digs_out_the_next_card_home():
     """No card can go home: the hint takes the cards over the next one off,
     onto piles that hide no card wanted home, and then sends it home."""
     g = patience.new_game("chessboard", seed=4)
-    while g.hint()[2] in g.foundations:             # the base, then all that can go home
+    g.move(*next(m for m in g.moves() if m[2] in g.foundations))  # the player picks the base
+    while g.hint()[2] in g.foundations:             # then all that can go home
         g.move(*g.hint())
     assert [card_name(c) for c in g.cards(0)] == ["Jh", "Ts", "9h", "Kc", "Qc"]
     assert card_name(g.cards(3)[-1]) == "8h"        # the 9h goes home next
