@@ -100,4 +100,3 @@ def kept_step(player):
     player.line_step, player.line_done = step, game.done
     player.line_state[:] = game.state
     return 3 * step
-

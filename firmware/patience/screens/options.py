@@ -2,8 +2,7 @@
 
 Each item shows the setting's value and steps it when chosen (A to the
 next value and round, right up and left down to the end); the menu stays
-open. The settings are kept
-with the saves (keeper.set).
+open. The settings are kept with the saves (keeper.set).
 """
 
 from ..saves.kept import LANGUAGES
