@@ -136,3 +136,26 @@ def test_without_16_kb_in_one_piece_the_search_takes_a_smaller_table(monkeypatch
     # (this module's advice: a test before may have let go of patience.screens)
     assert advice.device_hint(patience.new_game("eagle-wing", seed=2)) == ("unknown", None, False)
     assert "patience.solver.search" not in sys.modules
+
+
+PICK = """
+import vmheap
+from patience.solver.winnable import is_winnable, pick
+pick("agnes", 1, "/")  # the module and the file's first use (the drive's root, as the App)
+picked = [pick("agnes", number, "/") for number in (1, 2, 3, 999999999)]
+print("PICKED", *picked)
+print("MARKED", all(is_winnable("agnes", deal, "/") for deal in picked))
+print("ALLOCATED", vmheap.allocated(lambda: pick("agnes", 123456789, "/")))
+"""
+
+
+def test_winnable_deals_only_picks_on_the_vm_and_allocates_nothing_but_the_file():
+    """The board reads the whole list twice, a byte at a time, to choose
+    among the marked deals evenly: nothing is made but the open file."""
+    vm.require_vm()
+    out = vm.run(PICK, 48)
+    picked = next(line.split()[1:] for line in out.splitlines() if line.startswith("PICKED"))
+    assert len(set(picked)) == 4 and "MARKED True" in out
+    allocated = int(next(line.split()[1] for line in out.splitlines()
+                         if line.startswith("ALLOCATED")))
+    assert allocated < 400, allocated  # the file object and its buffer, not a byte per deal

@@ -111,12 +111,15 @@ def test_a_file_that_is_not_a_bitset_stops_the_run_before_any_search(tmp_path, c
     assert (folder / "agnes.bin").read_bytes() == b"not a bitset"
 
 
-def test_pick_finds_the_next_marked_deal_and_goes_round(tmp_path):
+def test_pick_chooses_every_marked_deal_as_often(tmp_path):
+    """It took the next marked deal after a random one, so a deal after a
+    long gap in the list came up far more often than one after a short gap."""
     (tmp_path / "winnable").mkdir()
-    (tmp_path / "winnable" / "agnes.bin").write_bytes(bitset([5, 700]))
+    (tmp_path / "winnable" / "agnes.bin").write_bytes(bitset([5, 6, 700, 8192]))
     root = str(tmp_path) + "/"
-    assert [pick("agnes", start, root) for start in (1, 5, 6, 700, 701, 8192, 8193 + 4)] == \
-        [5, 5, 700, 700, 5, 5, 5]
+    assert [pick("agnes", number, root) for number in range(1, 9)] == \
+        [6, 700, 8192, 5, 6, 700, 8192, 5]
+    assert pick("agnes", 999_999_999, root) == 8192                # 999,999,999 mod 4 = 3
     assert pick("glenwood", 1, root) is None                      # no file
     (tmp_path / "winnable" / "glenwood.bin").write_bytes(bitset([]))
     assert pick("glenwood", 1, root) is None                      # nothing marked

@@ -30,22 +30,34 @@ def is_winnable(name, deal, root=""):
     return bool(_BYTE[0] >> ((deal - 1) & 7) & 1)
 
 
-def pick(name, start, root=""):
-    """The first deal marked winnable at or after deal ``start`` (1..8192),
-    going round to deal 1 after 8192; None when no deal is marked or the
-    file is missing. Reads one byte at a time, so nothing is allocated."""
-    start = (start - 1) % LAST_DEAL
+def pick(name, number, root=""):
+    """A deal marked winnable, chosen by ``number`` (the caller's random
+    deal number) so that every marked deal is as likely as any other: the
+    marked deal at place ``number`` mod their count, counted from deal 1;
+    None when no deal is marked or the file is missing. Reads one byte at a
+    time, so nothing is allocated."""
     try:
         with open(root + "winnable/" + name + ".bin", "rb") as bits:
-            for step in range(LAST_DEAL // 8 + 1):
-                at = (start >> 3) + step
-                bits.seek(at % (LAST_DEAL // 8))
-                if bits.readinto(_BYTE) != 1:
-                    return None
-                found = _BYTE[0] if step else _BYTE[0] >> (start & 7) << (start & 7)
-                for bit in range(8):
-                    if found >> bit & 1:
-                        return (at % (LAST_DEAL // 8)) * 8 + bit + 1
+            count = _marked(bits, -1)
+            return _marked(bits, number % count) if count else None
     except OSError:
-        pass
-    return None
+        return None
+
+
+def _marked(bits, place):
+    """With ``place`` < 0 the count of the deals marked in ``bits``; else
+    the deal marked at ``place`` (from 0), or None."""
+    bits.seek(0)
+    count = 0
+    for at in range(LAST_DEAL // 8):
+        if bits.readinto(_BYTE) != 1:
+            break
+        byte = _BYTE[0]
+        if not byte:
+            continue
+        for bit in range(8):
+            if byte >> bit & 1:
+                if count == place:
+                    return 8 * at + bit + 1
+                count += 1
+    return count if place < 0 else None
