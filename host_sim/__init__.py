@@ -30,3 +30,12 @@ def data_folder():
     else:
         base = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
     return os.path.join(base, "circuit-patience")
+
+
+def first_free(template):
+    """``template``, a path holding ``{n}``, with the smallest n from 1 that
+    names nothing yet (``save.nvm.unread-{n}``, ``code.py.bak-{n}``)."""
+    number = 1
+    while os.path.exists(template.replace("{n}", str(number))):
+        number += 1
+    return template.replace("{n}", str(number))

@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from host_sim import data_folder, no_firmware_here
+from host_sim import data_folder, first_free, no_firmware_here
 from host_sim.output import quiet_stdout
 from host_sim.simulator.boards import BOARDS
 
@@ -282,12 +282,8 @@ def install(args, firmware, finder):
 def copies_folder():
     """A new folder's path on this computer for the copies of the user's game
     files that --replace-game replaces (one per install)."""
-    stem = os.path.join(data_folder(), "replaced", time.strftime("%Y-%m-%d-%H%M%S"))
-    folder, number = stem, 1
-    while os.path.exists(folder):
-        number += 1
-        folder = f"{stem}-{number}"
-    return folder
+    return first_free(os.path.join(data_folder(), "replaced",
+                                   time.strftime("%Y-%m-%d-%H%M%S") + "-{n}"))
 
 
 def refuse(plan):

@@ -40,6 +40,8 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from host_sim import first_free
+
 from .drive import FlashError
 
 MANIFEST = ".patience-manifest.json"
@@ -178,10 +180,8 @@ def blocked_libraries(drive, files, old):
 
 
 def _next_backup(drive):
-    n = 1
-    while (Path(drive) / f"code.py.bak-{n}").exists():
-        n += 1
-    return f"code.py.bak-{n}"
+    """The name code.py is kept under on the drive: the first free code.py.bak-<n>."""
+    return Path(first_free(str(Path(drive) / "code.py.bak-{n}"))).name
 
 
 def plan_install(drive, files, manifest, replace_code=False, replace_game=False):

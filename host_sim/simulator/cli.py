@@ -23,7 +23,7 @@ import os
 import sys
 import time
 
-from host_sim import FIRMWARE, data_folder, no_firmware_here
+from host_sim import FIRMWARE, data_folder, first_free, no_firmware_here
 from host_sim.arguments import deal_argument, game_name
 from host_sim.output import BROKEN_PIPE, quiet_stdout
 
@@ -237,10 +237,7 @@ def _keep_a_copy(path, why):
     """Copy a save file the game cannot read to a new ``<path>.unread-<n>``
     before the first save writes over it, and say so on the terminal."""
     import shutil  # pylint: disable=import-outside-toplevel
-    number = 1
-    while os.path.exists("%s.unread-%d" % (path, number)):
-        number += 1
-    copy = "%s.unread-%d" % (path, number)
+    copy = first_free(path + ".unread-{n}")
     try:
         shutil.copyfile(path, copy)
     except OSError as err:
