@@ -20,7 +20,7 @@ import vm
 from vm import session
 
 PY_HEAP_KB = 128  # the sheet in RAM from 127 KB (screens/art.py); every heap from 116 up passes
-MPY_HEAP_KB = 114  # the sheet in RAM from 113 KB; every heap from 98 up passes
+MPY_HEAP_KB = 114  # the sheet in RAM from 113 KB; every heap from 96 up passes
 SMALL_HEAP_KB = {False: 118, True: 100}  # by compiled: the sheet on the drive
 TABLE_LIMIT = 256  # bytes per press on the table
 PANEL_LIMIT = 1024  # bytes per press on the title, menus and panels

@@ -458,6 +458,23 @@ def test_the_finish_offer_comes_back_after_a_power_cycle(tmp_path):
         assert s.app.game.is_won()
 
 
+def test_a_played_out_win_undone_offers_the_rest_again_once_a_step_is_made():
+    """Playing it out kept 'no more offers' for the deal: undone, the
+    player was never offered it again. With a step to redo, Redo is the way."""
+    with running("glenwood", _golden_win("glenwood")["deal"]) as s:
+        _to_finish_offer(s)
+        s.press("a")                                  # play it out: won
+        assert s.app.game.is_won()
+        s.press("select select")                      # the win's Undo, then one more
+        game = s.app.game
+        assert s.panel() is None and game.recorded > game.done  # Redo would win again
+        step = game.history[4 * game.done:4 * game.done + 4]
+        assert step[0] & 3                            # the undone step: a press on the stock
+        s.player.cursor = game.stock
+        s.press("a")                                  # made again by hand: nothing to redo
+        assert "THE REST GOES HOME" in s.panel()
+
+
 def test_redo_steps_a_save_leaves_out_are_told_on_the_status_line():
     with running("agnes", 5, store=Store(bytearray(1024))) as s:
         _play(s, "agnes", moves=120)                  # 4 bytes a step: more than half of 1 KB

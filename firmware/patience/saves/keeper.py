@@ -151,8 +151,11 @@ class Keeper:
         """True when the player said no to having this deal played home."""
         return self.saved.deals[number(game.name)] & _FINISH_DECLINED
 
-    def decline(self, game):
-        self.saved.deals[number(game.name)] |= _FINISH_DECLINED
+    def decline(self, game, declined=True):
+        """Keep that the player said no to having this deal played home (or,
+        ``declined`` False, that the offer may come again)."""
+        deals, at = self.saved.deals, number(game.name)
+        deals[at] = deals[at] | _FINISH_DECLINED if declined else deals[at] & ~_FINISH_DECLINED
         self.dirty = True
 
     def set(self, setting, value):

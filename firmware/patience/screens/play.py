@@ -275,6 +275,7 @@ class Player:
             self.app.display.refresh()
             self.move(move[0], 1, move[1])
             move = home_move(self.game)
+        self.keeper.decline(self.game, False)  # undone, the rest may be offered again
 
     def decline(self):
         self.keeper.decline(self.game)
