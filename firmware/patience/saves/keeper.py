@@ -155,8 +155,10 @@ class Keeper:
         """Keep that the player said no to having this deal played home (or,
         ``declined`` False, that the offer may come again)."""
         deals, at = self.saved.deals, number(game.name)
-        deals[at] = deals[at] | _FINISH_DECLINED if declined else deals[at] & ~_FINISH_DECLINED
-        self.dirty = True
+        kept = deals[at] | _FINISH_DECLINED if declined else deals[at] & ~_FINISH_DECLINED
+        if kept != deals[at]:
+            deals[at] = kept
+            self.dirty = True
 
     def set(self, setting, value):
         """Keep a new value of a setting (an attribute of records.Settings)."""

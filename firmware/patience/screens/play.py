@@ -247,6 +247,7 @@ class Player:
         self.keeper.changed(game)
         if game.is_won():
             self.keeper.finish(game)
+            self.keeper.decline(game, False)  # the win undone, the rest may be offered again
             self.keeper.save()
             self._won()
             return
@@ -275,7 +276,6 @@ class Player:
             self.app.display.refresh()
             self.move(move[0], 1, move[1])
             move = home_move(self.game)
-        self.keeper.decline(self.game, False)  # undone, the rest may be offered again
 
     def decline(self):
         self.keeper.decline(self.game)
