@@ -102,7 +102,8 @@ def install_seen(capsys, monkeypatch, fw, drive, *more):
 
 def fake_mpy_cross(folder, version_line):
     """An executable that prints ``version_line`` and 'compiles' to C, the
-    source name it was given (-s) on a line, then the source."""
+    source name it was given (-s) on a line, its -O option on the next,
+    then the source."""
     script = Path(folder) / "mpy-cross"
     script.write_text(
         f"#!{sys.executable} -S\n"
@@ -114,7 +115,8 @@ def fake_mpy_cross(folder, version_line):
         "out = args[args.index('-o') + 1]\n"
         "data = open(args[-1], 'rb').read()\n"
         "name = args[args.index('-s') + 1].encode()\n"
-        "open(out, 'wb').write(b'C\\x06' + name + b'\\n' + data)\n"
+        "level = ''.join(a for a in args if a.startswith('-O')).encode()\n"
+        "open(out, 'wb').write(b'C\\x06' + name + b'\\n' + level + b'\\n' + data)\n"
     )
     script.chmod(0o755)
     return script
@@ -700,6 +702,8 @@ def test_matching_mpy_cross_compiles_all_but_code_py(capsys, fw, drive, tmp_path
     assert (drive / "code.py").read_bytes() == (fw / "code.py").read_bytes()
     # named as the board names the file it loads (its __file__): one name kept, not two
     assert (drive / "patience/engine.mpy").read_bytes().startswith(b"C\x06patience/engine.mpy\n")
+    # -O3: no line-number tables, less of the board's heap for code
+    assert (drive / "patience/engine.mpy").read_bytes().split(b"\n")[1] == b"-O3"
     assert (drive / "lib/adafruit_imageload/__init__.mpy").read_bytes().startswith(
         b"C\x06/lib/adafruit_imageload/__init__.mpy\n")
     assert not list((drive / "patience").glob("*.py"))  # no .py left to shadow the .mpy

