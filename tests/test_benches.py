@@ -26,7 +26,7 @@ SHORT_RUNS = {
     "text_cost": ([], True),
 }
 # over a minute even when short: only imported here
-IMPORTED_ONLY = {"device_memory": True, "presses": False, "quagnes": False}
+IMPORTED_ONLY = {"device_memory": True, "presses": False, "pystack": False, "quagnes": False}
 
 
 def _python(*args):
