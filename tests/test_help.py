@@ -222,13 +222,13 @@ def test_the_status_line_fits_with_the_longest_deal_number_and_score(board, lang
 def test_every_board_answers_no_to_a_question(board):
     """No way to win, the rest goes home, count this deal as lost?: each
     says how to answer no on this board, and that button closes it."""
-    from patience.screens import notices
+    from patience.screens import actions, notices
     with on_board(board, game="chessboard", deal=12) as simulated:   # no line wins it
         player = simulated.app.player
         session = Session(simulated.app, None, simulated.display)
         dealt = bytes(player.game.state)
-        asks = (lambda: player.hint(), lambda: notices.offer_finish(player),
-                lambda: notices.confirm(player.panel, "ask.lost", player.new_deal))
+        asks = (lambda: player.do("hint"), lambda: notices.offer_finish(player),
+                lambda: actions.confirm(player.panel, "ask.lost", lambda: player.do("new_deal")))
         for ask, line in zip(asks, ("PLAY ON", "NO, I WILL", "NO, KEEP PLAYING")):
             ask()
             assert any(shown.endswith(line) for shown in session.panel())
@@ -242,7 +242,7 @@ def test_every_board_answers_no_to_a_question(board):
     ("feather-tft", "BOOT: DIGIT", "BOOT DOUBLE TAP: CHANGE", "boot double:boot")])
 def test_deal_number_entry_says_how_to_choose_and_change_a_digit(board, digit, change, keys):
     with on_board(board, game="agnes", deal=1) as simulated:
-        simulated.app.player.enter_deal()
+        simulated.app.player.do("enter_deal")
         session = Session(simulated.app, None, simulated.display)
         assert digit in session.panel() and change in session.panel()
         simulated.keys(keys)                    # another digit, one up

@@ -396,7 +396,7 @@ def test_a_win_undone_then_redone_after_a_power_cycle_counts_once(tmp_path):
         assert not s.app.game.is_won()
         s.app.keeper.save()
     with running(store=_store(path)) as s:            # power back on
-        s.app.player.redo()
+        s.app.player.do("redo")
         assert s.app.game.is_won() and _counted(s, "chessboard") == (1, 1)
 
 
@@ -440,7 +440,7 @@ def test_no_to_the_finish_offer_holds_after_a_power_cycle(tmp_path):
         s.app.player.undo()
         s.app.keeper.save()
     with running(store=_store(path)) as s:            # power back on
-        s.app.player.redo()
+        s.app.player.do("redo")
         assert s.app.player.panel.overlay is None     # not offered again
         s.choose("menu.restart")
         s.press("a")

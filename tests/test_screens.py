@@ -607,7 +607,7 @@ def test_winnable_deals_only_deals_one_the_solver_won_and_says_so():
     with running("eagle-wing", 1) as s:
         s.app.keeper.set("winnable_only", True)
         for _ in range(3):
-            s.player.new_deal()
+            s.player.do("new_deal")
             deal = s.app.game.seed
             assert is_winnable("eagle-wing", deal, s.app.root + "/")
             assert s.status() == "DEAL %d CAN BE WON" % deal
@@ -620,7 +620,7 @@ def test_restart_goes_back_to_the_deal_and_keeps_the_moves_to_redo():
         for move in s.app.game.moves()[:2]:
             player.move(*move)
         played = str(s.app.game)
-        player.restart()
+        player.do("restart")
         assert str(s.app.game) == dealt and s.app.game.done == 0
         while s.app.game.redo():
             pass
@@ -633,7 +633,7 @@ def test_restart_deals_afresh_when_the_oldest_steps_were_not_kept():
         game = s.app.game
         game.move(*game.moves()[0])
         game.done = game.recorded = 0  # as after a save that had to drop history
-        s.player.restart()
+        s.player.do("restart")
         assert str(s.app.game) == dealt and s.app.game.recorded == 0
         assert s.player.table.game is s.app.game  # the table shows the deal
 

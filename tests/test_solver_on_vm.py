@@ -65,7 +65,7 @@ from patience.screens.app import App
 keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
                                 latch=board.BUTTON_LATCH, key_count=8, value_when_pressed=True)
 app = App(board.DISPLAY, keys, game="eagle-wing", deal=2)
-app.player.hint()
+app.player.do("hint")
 app.player.draw()
 print(app.player.hinted)
 print(app.player.status)

@@ -78,13 +78,36 @@ def _modules():
     return {_module_name(path): path for path in (FIRMWARE / "patience").rglob("*.py")}
 
 
+def _nodes(tree):
+    """The nodes of ``tree``, but for the bodies of ``if _TYPING:``: imports
+    for annotations that only mypy reads (compiled to nothing on a board)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                and node.test.id == "_TYPING":
+            continue
+        yield node
+        yield from _nodes(node)
+
+
+def _rarely_loaded(node, package):
+    """The sibling module a call ``rarely(__name__, "module", ...)`` loads
+    (core.modules.rarely imports it for the call), or None."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "rarely" \
+            and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
+        return package + "." + node.args[1].value
+    return None
+
+
 def _imports(name, path, known):
     """Firmware modules ``name`` imports anywhere in its file (relative
-    imports resolved; ``from pkg import sub`` counts as importing ``pkg.sub``)."""
+    imports resolved; ``from pkg import sub`` counts as importing ``pkg.sub``;
+    a module that core.modules.rarely loads counts too)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
+    for node in _nodes(ast.parse(path.read_text())):
+        if _rarely_loaded(node, package):
+            found.add(_rarely_loaded(node, package))
+        elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name in known)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
@@ -138,3 +161,5 @@ def test_the_import_check_sees_function_level_imports():
     graph = _graph()
     assert "patience.core.hints" in graph["patience.core.engine"]      # inside Game.hint()
     assert "patience.screens.menu" in graph["patience.screens.play"]   # inside open_menu()
+    assert "patience.screens.deals" in graph["patience.screens.play"]  # loaded by rarely()
+    assert "patience.screens.app" not in graph["patience.screens.play"]  # for mypy only

@@ -110,6 +110,10 @@ def minimal_heap(compiled: bool, start_kb: int, ram_sheet: bool = True) -> tuple
         # script that differs by a byte lays the heap out differently
         first = _passes_down_to(script(1, save_to=nvm, ram_sheet=ram_sheet), start_kb,
                                 compiled=compiled)
+        # each of those runs wrote its NVM there, the last one failing (a
+        # game given up at its out-of-memory line): part 2 resumes the
+        # session's own end, as play() does
+        vm.run(script(1, save_to=nvm), 512, compiled, whole_app=True)
         second = _passes_down_to(script(2, ram_sheet=ram_sheet), start_kb, compiled=compiled,
                                  nvm=nvm)
     return first, second

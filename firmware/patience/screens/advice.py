@@ -7,6 +7,7 @@ afterwards: a hint is rare, and its code and table would otherwise hold
 the heap the game needs.
 """
 
+# ``hint`` is the Start menu's Hint (Player.do loads this module for it);
 # ``kept_step`` follows a winning line found before, so that a hint on it
 # needs no search.
 
@@ -21,7 +22,9 @@ import gc
 
 from micropython import const
 
+from . import buttons
 from ..core.modules import forget
+from .notices import Question
 
 UNKNOWN = "unknown"
 _NEEDS_FROM_MPY = const(32 * 1024)  # free heap to try: code, lists, the 4 KB table, room to spare
@@ -100,3 +103,59 @@ def kept_step(player):
     player.line_step, player.line_done = step, game.done
     player.line_state[:] = game.state
     return 3 * step
+
+
+def hint(player):
+    """Frame the next move of a winning line when a search finds one, or
+    say that no line wins (offering undo), or else frame a move worth
+    making or the stock; the next press of A plays what is framed."""
+    # The search can take seconds: the status line says it is thinking. A
+    # winning line found is kept: while the player follows it (with A or
+    # by hand), the next hint is its next step, found at once (a new
+    # search might find another line, one that starts by taking the last
+    # step back, or none within its budget).
+    game = player.game
+    at = kept_step(player)
+    if at < 0:
+        player.table.status.line(0, player.words.get("status.thinking"))
+        player.app.display.refresh()
+        verdict, line, stuck = player.app.advise(game)
+        if verdict == "lost":
+            no_win(player, stuck)
+            return
+        player.line = line or None  # None unless won
+        player.line_step = at = 0 if line else -1
+        player.line_state = bytearray(game.state)
+        player.line_done = game.done
+    won = player.line is not None
+    action = _line_action(player.line, at) if at >= 0 else None
+    if action is None:
+        action = game.hint() or ("deal" if game.can_deal() else None)
+    if action == "deal":
+        player.table.show_hint(game.stock)
+        player.hinted = game.stock
+        player.say("status.win_deal" if won else "status.hint_deal")
+    elif action is not None:
+        src, n, dst = action
+        player.table.show_hint(src, n - 1, dst)
+        player.hinted = action
+        player.say("status.win_move" if won else "status.hint_move")
+    else:
+        player.say("status.hint_none")
+
+
+def _line_action(line, at):
+    """The kept line's action at ``at``: ``(src, n, dst)`` or "deal"."""
+    return (line[at], line[at + 1], line[at + 2]) if line[at + 1] else "deal"
+
+
+def no_win(player, stuck):
+    """A search proved that no line wins from here: say so, and offer a new
+    deal (asking first when it counts this one as lost), undo (when a move
+    was made) and playing on."""
+    lines = ["lost.title", "", "lost.stuck" if stuck else "lost.why", "lost.why2", "", "won.new"]
+    actions = {buttons.A: "ask_new_deal", buttons.B: None}
+    if player.game.done:
+        lines.append("won.undo")
+        actions[buttons.SELECT] = "undo"
+    Question.of_words(player.panel, lines + ["lost.back"], actions, player)

@@ -17,7 +17,7 @@ from .art import Art, size_for
 from .ticks import ticks_add, ticks_diff, ticks_ms
 from .text import panel_text
 from .words import Words
-from ..core.modules import forget
+from ..core.modules import forget, rarely
 from ..saves.keeper import Keeper, SAVE_AFTER_MS
 from ..saves.kept import LANGUAGES
 
@@ -196,17 +196,20 @@ class App:
             self.screen = None
             forget(__name__.rpartition(".")[0] + ".title")
             gc.collect()
-            from .play import Player  # compiled before the save is read: less broken-up heap
+            # the table's code compiled before the save is read: less broken-up heap
+            from . import status, table  # noqa: F401
+            from .play import Player
         game = self.keeper.resume(name)
         if deal and game is not None:
             self.keeper.give_up(game)
             game = None
         if player is not None:
-            player.new_deal(deal, game)
+            rarely(__name__, "deals", "new_deal", player, deal, game)
         else:
             if self.pool is None:
                 self.pool = [self.art.card_grid() for _ in range(52)]
-            self.player = Player(self, name, deal, game)
+            self.player = Player()
+            rarely(__name__, "deals", "build", self.player, self, name, deal, game)
             self.left = None
         self.keeper.save()
         self.show(self.player)
@@ -224,7 +227,7 @@ class App:
         self.left = player.game.name
         rules = player.game.rules.__name__
         self.keeper.put_away(player.game)
-        player.release()
+        player.table.release()  # the card TileGrids back to the pool
         self._dismantle(player.group)
         self.player = None  # the card TileGrids stay for the next game
         if self.screen is player:

@@ -33,11 +33,11 @@ class Layout:
         self.fan = bytearray(count)
         self.room = [0] * count  # pixels a pile may cover, its card included
         tops = self._row_tops(rules, height - status_h)
-        column_w = width // rules.COLUMNS
+        size = width // rules.COLUMNS  # a column's width
         for pile in range(count):
             column, row, fan = place(rules, pile)
             left = column * width // rules.COLUMNS
-            self.x[pile] = left + _MARGIN if fan == FAN_RIGHT else left + (column_w - card_w) // 2
+            self.x[pile] = left + _MARGIN if fan == FAN_RIGHT else left + (size - card_w) // 2
             self.y[pile] = tops[row]
             self.fan[pile] = fan
         for pile in range(count):
@@ -50,16 +50,15 @@ class Layout:
             if rules.LAYOUT[at + 2] == FAN_DOWN:
                 stretch[rules.LAYOUT[at + 1]] = 1
         fixed = self.card_h + self.gap
-        fixed_total = fixed * (rules.ROWS - sum(stretch))
-        spare = max(0, usable - _MARGIN - fixed_total)
-        stretched = spare // max(1, sum(stretch))
-        if not sum(stretch) and fixed_total > usable - _MARGIN:
+        total = fixed * (rules.ROWS - sum(stretch))  # the rows that keep their height
+        step = max(0, usable - _MARGIN - total) // max(1, sum(stretch))  # and each that stretches
+        if not sum(stretch) and total > usable - _MARGIN:
             fixed = (usable - _MARGIN) // rules.ROWS
         tops = []
         y = _MARGIN
         for row in range(rules.ROWS):
             tops.append(y)
-            y += stretched if stretch[row] else fixed
+            y += step if stretch[row] else fixed
         tops.append(usable + self.gap)
         return tops
 

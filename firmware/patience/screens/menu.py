@@ -19,9 +19,10 @@ class Menu:
     just closes), Start closes. The arrow starts on item ``choice``."""
     # ``label`` is a word key or a function giving the text (a setting shows
     # its value). The menu closes, then ``action()`` runs (with a ``target``,
-    # actions are the names of its methods: a constant list of items makes no
-    # functions when the menu opens); an action that returns True keeps the
-    # menu open (a setting that cycles). A setting's label is a function and
+    # actions are names: the item is left in ``target.later`` for the target
+    # to run once this press is handled, fewer calls deep, and a constant
+    # list of items makes no functions when the menu opens); an action that
+    # returns True keeps the menu open (a setting that cycles). A setting's label is a function and
     # its action takes a step: +1 (right), -1 (left) or 0 (A, on every
     # board), and the setting says what a step does (brightness goes up or
     # down and stops at the ends, and round on A; a choice of two just
@@ -78,9 +79,9 @@ class Menu:
         and open again when it asks."""
         self.panel.close()
         label, action = self.items[self.choice]
-        if action is not None and self.target is not None:
-            action = getattr(self.target, action)
-        if action is not None and (action(step) if callable(label) else action()):
+        if self.target is not None:
+            self.target.later = self.items[self.choice]
+        elif action is not None and (action(step) if callable(label) else action()):
             self.draw()
         if self.done is not None:
             self.done()

@@ -1,12 +1,13 @@
-"""Panels over the table that wait for a button: won, stuck, finish, a
-question, a look at a pile."""
+"""Panels over the table that wait for a button, and the two a press on
+the table brings up: stuck, and the offer to play the rest home (the
+others are made where they are needed: won in deals.py, a question and a
+look at a pile in actions.py, no way to win in advice.py)."""
 
 from . import buttons
 
-# What the buttons do on the notices a table press brings up: methods of the
-# player, by name, so that bringing one up makes no functions (a table press
-# stays within its allocation limit).
-_WON = {buttons.A: "new_deal", buttons.START: "open_menu", buttons.SELECT: "undo"}
+# What the buttons do on the notices a table press brings up: the player's
+# actions, by name (Player.do), so that bringing one up makes no functions
+# (a table press stays within its allocation limit).
 _STUCK = {buttons.A: "new_deal", buttons.START: "open_menu", buttons.SELECT: "undo",
           buttons.B: None}
 _FINISH = {buttons.A: "finish", buttons.B: "decline"}
@@ -16,8 +17,9 @@ _STUCK_LINES = ("stuck.title", "", "stuck.why", "stuck.why2", "", "won.undo", "w
 
 class Notice:
     """Lines in a panel; ``actions`` maps a button to a function (or None,
-    which only closes the panel), or, with a ``target``, to the name of its
-    method. With no actions any button closes it."""
+    which only closes the panel), or, with a ``target``, to the name of
+    one of its actions (``target.do(name)``). With no actions any button
+    closes it."""
 
     mode = buttons.GAME
 
@@ -37,9 +39,9 @@ class Notice:
         if button in self.actions or not self.actions:
             self.panel.close()
             action = self.actions.get(button)
-            if action is not None:
-                if self.target is not None:
-                    action = getattr(self.target, action)
+            if action is not None and self.target is not None:
+                self.target.do(action)
+            elif action is not None:
                 action()
 
 
@@ -50,53 +52,13 @@ class Question(Notice):
     mode = buttons.LIST
 
 
-def won(player):
-    """The game is won: offer a new deal."""
-    panel = player.panel
-    get = panel.words.get
-    Notice(panel, [get("won.title"), "", get("won.all"),
-                   panel.words.fill("won.deal", player.game.seed), "",
-                   get("won.new"), get("won.menu"), get("won.undo")], _WON, player)
-
-
 def stuck(player):
     """No card move and no deal is left (the stock is done, in a game with one)."""
     lines = _STUCK_LINES if player.game.stock is not None else _STUCK_LINES[:3] + _STUCK_LINES[4:]
     Notice.of_words(player.panel, lines, _STUCK, player)
 
 
-def no_win(player, stuck):
-    """A search proved that no line wins from here: say so, and offer a new
-    deal (asking first when it counts this one as lost), undo (when a move
-    was made) and playing on."""
-    lines = ["lost.title", "", "lost.stuck" if stuck else "lost.why", "lost.why2", "", "won.new"]
-    actions = {buttons.A: "ask_new_deal", buttons.B: None}
-    if player.game.done:
-        lines.append("won.undo")
-        actions[buttons.SELECT] = "undo"
-    Question.of_words(player.panel, lines + ["lost.back"], actions, player)
-
-
 def offer_finish(player):
     """The rest goes home by itself: offer to play it."""
     Question.of_words(player.panel, ("finish.title", "", "finish.why", "", "finish.yes",
                                      "finish.no"), _FINISH, player)
-
-
-def confirm(panel, question, action):
-    """Ask ``question`` (a word key); A runs ``action``, B keeps things as they are."""
-    Question.of_words(panel, (question, "", "ask.yes", "ask.no"),
-                      {buttons.A: action, buttons.B: None})
-
-
-def peek(panel, game, pile):
-    """Every card of a pile, bottom first, by name; face-down cards as such."""
-    from ..core.cards import FACE_UP, rank, suit
-    from .why import card_text
-    names = [card_text(panel.words, rank(card), suit(card)) if card & FACE_UP else "--"
-             for card in game.cards(pile)]
-    count = len(names)
-    key = "peek.title" if count > 1 else "peek.one_card" if count else "peek.no_cards"
-    rows = [" ".join(names[at:at + 8]) for at in range(0, count, 8)]
-    lines = [panel.words.fill(key, count)] + ([""] + rows if rows else [])
-    Notice(panel, lines + ["", panel.words.get("peek.any_button")], {})

@@ -12,21 +12,25 @@
 # won the game offers to finish it. While the panel shows an overlay (menu,
 # statistics, a notice) the overlay takes the buttons.
 
-import random
+from micropython import const
 
-import displayio
-
-from .. import new_game
 from . import buttons, notices
-from ..core.piles import FOUNDATION, TABLEAU
-from .menu import DealEntry, Menu
-from .status import StatusLine
-from .table import Table
-from .text import Panel
-from ..core.modules import forget
+from ..core.piles import FOUNDATION
+from .menu import Menu
+from ..core.modules import forget, rarely
 
+_TYPING = const(0)  # mypy takes it as true (mypy-firmware.ini): the annotations' types
+if _TYPING:
+    from displayio import Group
+    from ..core.engine import Game
+    from ..saves.keeper import Keeper
+    from .app import App
+    from .status import StatusLine
+    from .table import Table
+    from .text import Panel
+    from .words import Words
 
-# The Start menu: (label, the Player's method) in the order shown
+# The Start menu: (label, the action's name, see Player.do) in the order shown
 _START_MENU = (("menu.resume", None), ("menu.hint", "hint"), ("menu.undo", "undo"),
                ("menu.redo", "redo"), ("menu.restart", "ask_restart"),
                ("menu.new", "ask_new_deal"), ("menu.number", "enter_deal"),
@@ -46,67 +50,33 @@ def _order(ahead, apart, column):
     return ((ahead if ahead >= 0 else 128 + ahead) * 64 + apart) * 64 + column
 
 
-def random_deal():
-    """A deal number chosen at random."""
-    return random.randint(1, 999999999)
-
-
 class Player:
     """A game on the table and the player's cursor over it."""
+    # What a press on the table does is here; what only a moment needs is
+    # loaded for it and let go of (core.modules.rarely): building the table,
+    # another deal, a restart and the end of a deal (deals.py), and the
+    # Start menu's other items (actions.py; the hint's in advice.py).
 
-    def __init__(self, app, name, deal, game=None):
-        self.app = app
-        self.keeper = app.keeper
-        self.words = app.words
-        self.group = displayio.Group()
-        self.panel = Panel(app, self.group)
-        self.game = game or self._deal(name, deal)
-        self.table = Table(app.art, app.pool, self.game, app.width, app.height)
-        self.status_line = StatusLine(app.words, self.table.status.columns)
-        self.group.insert(0, self.table.group)  # under the panel
-        self._start()
-        if self.game.is_won():   # resumed on its won screen
-            self._won()
-        else:                    # or on its offer to finish, or its dead end
-            self._ends()
-
-    def _deal(self, name, deal, into=None):
-        game = new_game(name, seed=deal or self._pick_deal(name), into=into)
-        self.keeper.dealt(game)
-        return game
-
-    def _pick_deal(self, name):
-        """A random deal number; with "winnable deals only" on, one the
-        solver won (any deal when none of this game is listed)."""
-        deal = random_deal()
-        if self.keeper.saved.settings.winnable_only:
-            from ..solver.winnable import pick
-            deal = pick(name, deal, self.app.root + "/") or deal
-        return deal
-
-    def _winnable_notice(self):
-        """With "winnable deals only" on, say so when this deal is on the
-        list of deals the solver won."""
-        if not self.keeper.saved.settings.winnable_only or not self.game.seed:
-            return ""
-        from ..solver.winnable import is_winnable
-        if is_winnable(self.game.name, self.game.seed, self.app.root + "/"):
-            return self.words.fill("status.winnable", self.game.seed)
-        return ""
-
-    def _start(self):
-        self.cursor = self.game.kinds.find(bytes((TABLEAU,)))  # where play usually starts
-        self.held = None
-        self.exact = False  # the player chose how many cards to hold
-        self.hinted = None  # the hint's move (or the stock) that A plays next
-        self.line = None  # a winning line found for a hint, to follow (see hint)
-        self.message = self._winnable_notice()
-        self.panel.close()
-        self.draw()
-
-    def release(self):
-        """Give the card TileGrids back before another game is shown."""
-        self.table.release()
+    # what deals.build gives it (annotations: nothing on the board)
+    app: "App"
+    keeper: "Keeper"
+    words: "Words"
+    group: "Group"
+    panel: "Panel"
+    game: "Game"
+    table: "Table"
+    status_line: "StatusLine"
+    cursor: int  # the pile it is over
+    held: "tuple | None"  # (pile, count) taken, or None
+    exact: bool  # the player chose how many cards to hold
+    hinted: "tuple | int | None"  # the hint's move, or the stock, that A plays next
+    line: "bytearray | None"  # a winning line found for a hint, to follow (advice.hint)
+    line_step: int
+    line_state: bytearray
+    line_done: int
+    message: str  # the status line's text until the next press, or ""
+    status: str  # the status line shown
+    later: "tuple | None"  # the Start menu's item just chosen, to run (see press)
 
     # -- buttons ---------------------------------------------------------
 
@@ -122,6 +92,11 @@ class Player:
         hinted, self.hinted = self.hinted, None
         if self.panel.overlay is not None:
             self.panel.overlay.press(button)
+            item, self.later = self.later, None
+            if item is not None:  # chosen on the Start menu: run here, fewer calls deep
+                if item[1] is not None:
+                    self.do(item[1])
+                self.keeper.save()
         elif button == buttons.A and hinted is not None:
             self.play_hint(hinted)
         elif buttons.is_arrow(button):
@@ -226,12 +201,9 @@ class Player:
         self.table.select(0, 0)
 
     def undo(self):
-        self._step(self.game.undo, "status.undo_start")
+        self.step(self.game.undo, "status.undo_start")
 
-    def redo(self):
-        self._step(self.game.redo, "status.no_redo")
-
-    def _step(self, step, refusal):
+    def step(self, step, refusal):
         """Undo or redo one step, or say why not."""
         self.drop_hold()
         if step():
@@ -246,14 +218,11 @@ class Player:
         self.table.update()
         self.keeper.changed(game)
         if game.is_won():
-            self.keeper.finish(game)
-            self.keeper.decline(game, False)  # the win undone, the rest may be offered again
-            self.keeper.save()
-            self._won()
+            rarely(__name__, "deals", "won", self)
             return
-        self._ends()
+        self.notice_end()
 
-    def _ends(self):
+    def notice_end(self):
         """Offer to finish a game plainly won (unless the player said no), or
         say that nothing can move."""
         from ..core.hints import can_finish
@@ -265,64 +234,6 @@ class Player:
     def _dead_end(self):
         """True when no card may move and the stock does nothing."""
         return not self.game.can_deal() and not self.game.has_move()
-
-    def finish(self):
-        """Send the rest home, card by card, each sliding to its place."""
-        from ..core.hints import home_move
-        self.keeper.decline(self.game)  # no second offer on the way
-        move = home_move(self.game)
-        while move is not None and not self.game.is_won():
-            self.draw()
-            self.app.display.refresh()
-            self.move(move[0], 1, move[1])
-            move = home_move(self.game)
-
-    def decline(self):
-        self.keeper.decline(self.game)
-
-    def _won(self):
-        self.draw()  # the score of the last card, before the celebration
-        self.app.tune(self._light_foundation)
-        self.table.show_hint()
-        notices.won(self)
-
-    def _light_foundation(self, step):
-        """One step of a win's celebration: a frame round the next foundation."""
-        foundations = self.game.foundations
-        self.table.show_hint(dst=foundations[step % len(foundations)])
-        self.app.display.refresh()
-
-    # -- deals -----------------------------------------------------------
-
-    def new_deal(self, deal=None, game=None):
-        """Show ``game``, or deal another game of the same kind, on the same table."""
-        self.keeper.finish(self.game)
-        self.game = game or self._deal(self.game.name, deal, into=self.game)
-        self.table.set_game(self.game)
-        self._start()
-        self.keeper.save()
-
-    def restart(self):
-        """Back to the start of this deal (counted as given up if played)."""
-        game = self.game
-        self.keeper.finish(game)
-        while game.undo():
-            pass
-        fresh = new_game(game.name, seed=game.seed) if game.seed else game
-        if fresh.state != game.state:  # its oldest steps were not kept
-            game = self.game = fresh
-            self.table.set_game(game)
-        self.keeper.dealt(game, True)  # again: a won deal is not counted twice
-        self._start()
-        self.after_change()
-        self.keeper.save()  # at once, as for a new deal: a give-up may have been counted
-
-    def ask_first(self, action):
-        """``action`` at once, or after asking when it would count this deal as lost."""
-        if not self.keeper.counts_as_lost(self.game):
-            action()
-            return
-        notices.confirm(self.panel, "ask.lost", action)
 
     # -- cursor ----------------------------------------------------------
 
@@ -337,17 +248,17 @@ class Player:
         best = self.cursor
         best_key = -1
         for pile in range(self.game.pile_count):
-            other_column, other_row = layout[3 * pile], layout[3 * pile + 1]
+            x, y = layout[3 * pile], layout[3 * pile + 1]  # its column and row
             if across:
-                if other_row != row or pile == self.cursor:
+                if y != row or pile == self.cursor:
                     continue
                 # the next one ahead, else the farthest behind
-                key = _order((other_column - column) * sign, 0, 0)
+                key = _order((x - column) * sign, 0, 0)
             else:
-                ahead = (other_row - row) * sign
+                ahead = (y - row) * sign
                 if ahead == 0:
                     continue
-                key = _order(ahead, abs(other_column - column), other_column)
+                key = _order(ahead, abs(x - column), x)
             if best_key < 0 or key < best_key:
                 best, best_key = pile, key
         return best
@@ -377,7 +288,23 @@ class Player:
         """Put a line on the status bar until the next press."""
         self.message = self.words.fill(key, *values)
 
-    # -- the menu and its panels ---------------------------------------
+    # -- the menu, its panels and the notices --------------------------
+
+    def do(self, action):
+        """The Start menu's or a notice's ``action`` (a name): a method of
+        the player, else a function of actions.py (the hint's of advice.py,
+        the hint's own module), loaded for it and let go of after."""
+        # Imported here, not through core.modules.rarely: the hint's search
+        # runs under this call, and a board's pystack is small (1.5 KB).
+        found = getattr(self, action, None)
+        if found is not None:
+            found()
+            return
+        module = __name__.rpartition(".")[0] + (".advice" if action == "hint" else ".actions")
+        try:
+            getattr(__import__(module, None, None, (action,)), action)(self)
+        finally:
+            forget(module)
 
     def open_menu(self, action=None):
         """The Start menu, its arrow on the item of ``action`` (the one whose
@@ -388,60 +315,7 @@ class Player:
         choice = 0  # Resume's action is None
         while _START_MENU[choice][1] != action:
             choice += 1
-        Menu(self.panel, _START_MENU, self.keeper.save, target=self, choice=choice)
-
-    def ask_restart(self):
-        self.ask_first(self.restart)
-
-    def ask_new_deal(self):
-        self.ask_first(self.new_deal)
-
-    def options(self):
-        from .options import Options
-        back = lambda: self.open_menu("options")  # noqa: E731
-        items = Options(self.app).items()[:-1] + (("menu.back", back),)
-        Menu(self.panel, items, self.keeper.save, "menu.options", back=back)
-
-    def hint(self):
-        """Frame the next move of a winning line when a search finds one, or
-        say that no line wins (offering undo), or else frame a move worth
-        making or the stock; the next press of A plays what is framed."""
-        # The search can take seconds: the status line says it is thinking. A
-        # winning line found is kept: while the player follows it (with A or
-        # by hand), the next hint is its next step, found at once (a new
-        # search might find another line, one that starts by taking the last
-        # step back, or none within its budget).
-        from .advice import kept_step
-        at = kept_step(self)
-        del kept_step  # held here, the advice's code would outlive the search's
-        if at >= 0:
-            forget(__name__.rpartition(".")[0] + ".advice")  # no search needs it: a hint is rare
-        else:
-            self.table.status.line(0, self.words.get("status.thinking"))
-            self.app.display.refresh()
-            verdict, line, stuck = self.app.advise(self.game)
-            if verdict == "lost":
-                notices.no_win(self, stuck)
-                return
-            self.line = line or None  # None unless won
-            self.line_step = at = 0 if line else -1
-            self.line_state = bytearray(self.game.state)
-            self.line_done = self.game.done
-        won = self.line is not None
-        action = self._line_action(at) if at >= 0 else None
-        if action is None:
-            action = self.game.hint() or ("deal" if self.game.can_deal() else None)
-        if action == "deal":
-            self.table.show_hint(self.game.stock)
-            self.hinted = self.game.stock
-            self.say("status.win_deal" if won else "status.hint_deal")
-        elif action is not None:
-            src, n, dst = action
-            self.table.show_hint(src, n - 1, dst)
-            self.hinted = action
-            self.say("status.win_move" if won else "status.hint_move")
-        else:
-            self.say("status.hint_none")
+        Menu(self.panel, _START_MENU, target=self, choice=choice)  # saved once run (press)
 
     def play_hint(self, hinted):
         """A after a hint: its move (the cursor ends where the cards went),
@@ -454,33 +328,3 @@ class Player:
             src, n, dst = hinted
             self.cursor = dst
             self.move(src, n, dst)
-
-    def _line_action(self, at):
-        """The kept line's action at ``at``: ``(src, n, dst)`` or "deal"."""
-        line = self.line
-        return (line[at], line[at + 1], line[at + 2]) if line[at + 1] else "deal"
-
-    def enter_deal(self):
-        DealEntry(self.panel, self.game.seed, self._deal_number,
-                  lambda: self.open_menu("enter_deal"))
-
-    def _deal_number(self, number):
-        self.ask_first(lambda: self.new_deal(number))
-
-    def peek(self):
-        """Every card of the pile under the cursor, by name, in a panel."""
-        notices.peek(self.panel, self.game, self.cursor)
-
-    def leave(self):
-        """To the title screen, this game's name chosen."""
-        self.app.title(self.game.name)
-
-    def statistics(self):
-        from .statistics import Statistics
-        Statistics(self.panel, self.keeper, self.game.name,
-                   lambda: self.open_menu("statistics"))
-
-    def help(self):
-        """The rules of this game and the board's controls."""
-        from .helppage import show_help
-        show_help(self.panel, self.app.keys, self.game.name, self.game.rules)

@@ -194,14 +194,14 @@ class Table:
         if shown < 1:
             return
         dx, dy = start_x - self.card_x(pile, shown - 1), start_y - self.card_y(pile, shown - 1)
-        last_x = last_y = 0
+        x = y = 0  # how far off their places the cards are now
         for frame in range(_SLIDE_FRAMES - 1, -1, -1):
-            off_x, off_y = dx * frame // _SLIDE_FRAMES, dy * frame // _SLIDE_FRAMES
+            left, top = dx * frame // _SLIDE_FRAMES, dy * frame // _SLIDE_FRAMES  # ... and next
             for index in range(len(group) - shown, len(group)):
                 grid = group[index]
-                grid.x += off_x - last_x
-                grid.y += off_y - last_y
-            last_x, last_y = off_x, off_y
+                grid.x += left - x
+                grid.y += top - y
+            x, y = left, top
             if frame:
                 display.refresh()
 

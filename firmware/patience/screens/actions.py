@@ -1,0 +1,103 @@
+"""What the Start menu's items and the notices' answers do, beyond the
+presses the table needs at every turn (those are the Player's own methods).
+
+Each is a function of the player, run by ``Player.do`` for the moment of
+its press: this module is loaded for it and let go of after.
+"""
+
+from . import buttons
+from .menu import Menu
+from .notices import Notice, Question
+from ..core.modules import rarely
+
+
+def redo(player):
+    player.step(player.game.redo, "status.no_redo")
+
+
+def ask_restart(player):
+    ask_first(player, lambda: restart(player))
+
+
+def restart(player):
+    rarely(__name__, "deals", "restart", player)
+
+
+def ask_new_deal(player):
+    ask_first(player, lambda: new_deal(player))
+
+
+def new_deal(player):
+    rarely(__name__, "deals", "new_deal", player)
+
+
+def ask_first(player, action):
+    """``action`` at once, or after asking when it would count this deal as lost."""
+    if not player.keeper.counts_as_lost(player.game):
+        action()
+        return
+    confirm(player.panel, "ask.lost", action)
+
+
+def confirm(panel, question, action):
+    """Ask ``question`` (a word key); A runs ``action``, B keeps things as they are."""
+    Question.of_words(panel, (question, "", "ask.yes", "ask.no"),
+                      {buttons.A: action, buttons.B: None})
+
+
+def finish(player):
+    rarely(__name__, "deals", "finish", player)
+
+
+def decline(player):
+    """No to having the rest played home: not offered again for this deal."""
+    player.keeper.decline(player.game)
+
+
+def enter_deal(player):
+    """A deal number typed digit by digit, dealt (asking first when it
+    would count this deal as lost)."""
+    from .menu import DealEntry
+
+    def deal(number):
+        ask_first(player, lambda: rarely(__name__, "deals", "new_deal", player, number))
+    DealEntry(player.panel, player.game.seed, deal, lambda: player.open_menu("enter_deal"))
+
+
+def peek(player):
+    """Every card of the pile under the cursor, bottom first, by name;
+    face-down cards as such, in a panel."""
+    from ..core.cards import FACE_UP, rank, suit
+    from .why import card_text
+    panel, words = player.panel, player.words
+    names = [card_text(words, rank(card), suit(card)) if card & FACE_UP else "--"
+             for card in player.game.cards(player.cursor)]
+    count = len(names)
+    key = "peek.title" if count > 1 else "peek.one_card" if count else "peek.no_cards"
+    rows = [" ".join(names[at:at + 8]) for at in range(0, count, 8)]
+    lines = [words.fill(key, count)] + ([""] + rows if rows else [])
+    Notice(panel, lines + ["", words.get("peek.any_button")], {})
+
+
+def leave(player):
+    """To the title screen, this game's name chosen."""
+    player.app.title(player.game.name)
+
+
+def statistics(player):
+    from .statistics import Statistics
+    Statistics(player.panel, player.keeper, player.game.name,
+               lambda: player.open_menu("statistics"))
+
+
+def help(player):  # pylint: disable=redefined-builtin  # the menu item's name
+    """The rules of this game and the board's controls."""
+    from .helppage import show_help
+    show_help(player.panel, player.app.keys, player.game.name, player.game.rules)
+
+
+def options(player):
+    from .options import Options
+    back = lambda: player.open_menu("options")  # noqa: E731
+    items = Options(player.app).items()[:-1] + (("menu.back", back),)
+    Menu(player.panel, items, player.keeper.save, "menu.options", back=back)
