@@ -106,7 +106,7 @@ def _heap_split(compiled):
     return code, names, sheet, live - code - names - sheet, live, len(modules)
 
 
-FREE_PIECES_KB = {False: 118, True: 100}  # a little above each smallest heap, sheet on the drive
+FREE_PIECES_KB = {False: 110, True: 93}  # a little above each smallest heap, sheet on the drive
 FREE_PIECES = """
 import gc, micropython, vmsession
 _report = vmsession._report

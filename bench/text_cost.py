@@ -257,7 +257,7 @@ import vmheap
 STEPS = {steps!r}
 # every global the script makes, made before the first step (a dict that
 # grows between two steps would count in the second)
-displayio = Art = Text = Words = bdf = bitmap_font = label = bitmap_label = None
+displayio = Text = Words = bdf = bitmap_font = label = bitmap_label = None
 art = screen = text = font = None
 
 
@@ -273,10 +273,10 @@ def page_lines():
 
 
 def sheet():
-    global displayio, Art, art, screen
+    global displayio, art, screen
     import displayio
-    from patience.screens.art import Art
-    art = Art(0)  # the card sheet and palettes, loaded anyway for the cards
+    from patience.screens.start import load_art
+    art = load_art(0)  # the card sheet and palettes, loaded anyway for the cards
     screen = displayio.Group()
 
 

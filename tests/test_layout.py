@@ -3,9 +3,9 @@
 import pytest
 
 import patience
-from patience.screens.art import Art, size_for
-from patience.screens.layout import Layout, FAN_NONE, FAN_DOWN, FAN_RIGHT
-from patience.screens.table import Table
+from patience.screens.start import load_art, size_for
+from patience.core.piles import FAN_NONE, FAN_DOWN, FAN_RIGHT
+from patience.screens.layout import build, lay_out
 from support import position, ALL_CARDS, FIRMWARE
 from patience.core.names import card_name
 
@@ -27,14 +27,14 @@ def overlap(a, b):
 @pytest.fixture(scope="module", params=SCREENS, ids=lambda s: "%dx%d" % s)
 def screen(request):
     width, height = request.param
-    return width, height, Art(size_for(width, height), root=str(FIRMWARE))
+    return width, height, load_art(size_for(width, height), root=str(FIRMWARE))
 
 
 @pytest.mark.parametrize("name", patience.games.GAMES)
 def test_pile_reaches_stay_on_screen_and_apart(name, screen):
     width, height, art = screen
     rules = patience.games.rules_for(name)
-    layout = Layout(rules, width, height, art.card_w, art.card_h, art.font_h + 1)
+    layout = lay_out(rules, width, height, art.card_w, art.card_h, art.font_h + 1)
     assert len(rules.LAYOUT) == 3 * len(rules.KINDS)      # one place per pile
     rects = [reach(layout, p) for p in range(len(rules.LAYOUT) // 3)]
     for pile, rect in enumerate(rects):
@@ -67,7 +67,7 @@ def test_longest_piles_render_inside_their_reach(name, screen):
     for pile in range(len(rules.LAYOUT) // 3):
         if rules.LAYOUT[3 * pile + 2] == FAN_NONE:
             continue
-        table = Table(art, pool, _longest(name, pile), width, height)
+        table = build(art, pool, _longest(name, pile), width, height)
         x1, y1, x2, y2 = reach(table.layout, pile)
         group = table.piles[pile]
         assert len(group) == 1 + 50

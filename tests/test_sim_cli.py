@@ -422,7 +422,7 @@ def test_boards_and_default_scale():
         "pybadge": (160, 128), "pygamer": (160, 128), "clue": (240, 240),
         "feather-tft": (240, 135), "feather-reverse-tft": (240, 135), "pyportal": (320, 240)}
     assert get_board("pybadge").sheet == "small" and get_board("clue").sheet == "large"
-    from patience.screens.art import size_for  # the sheet each board's screen takes
+    from patience.screens.start import size_for  # the sheet each board's screen takes
     from patience.screens.sheets import PATH
     assert all(PATH[size_for(board.width, board.height)] == "/sheets/%s.bmp" % board.sheet
                for board in BOARDS.values())
@@ -591,7 +591,7 @@ def test_patience_sim_stops_with_the_reason_when_the_app_draws_what_a_board_cann
 
 @pytest.mark.parametrize("width, height", [(160, 128), (240, 135), (240, 240), (320, 240), (480, 320)])
 def test_the_felt_covers_every_screen_with_circuitpythons_arithmetic(width, height):
-    from patience.screens.app import cover
+    from patience.screens.start import cover
     pixels, scale = cover(width, height)
     step = scale if scale < 128 else scale - 256          # the int8 per-pixel step
     assert (scale & 0xFF) == scale and step > 0           # the uint8 scale keeps it, the step is positive

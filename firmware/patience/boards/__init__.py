@@ -141,8 +141,9 @@ def build(board, store=None, **options):
     # before compiling the app breaks up the heap
     if store is None:
         store = nvm_store()
-    from ..screens.art import Art, size_for
-    options["art"] = Art(size_for(display.width, display.height), options.setdefault("root", DRIVE))
+    from ..screens.start import load_art, size_for  # the App's start uses it too: let go after
+    options["art"] = load_art(size_for(display.width, display.height),
+                              options.setdefault("root", DRIVE))
     loading.step()
     from ..screens.app import App
     loading.step()
@@ -152,6 +153,7 @@ def build(board, store=None, **options):
     app = App(display, keys, store=store, progress=loading.step, **options)
     loading = None
     forget(__name__ + ".message")  # the loading screen is gone
+    forget(__name__.rpartition(".")[0] + ".screens.start")
     attach = getattr(keys, "attach", None)
     if attach:
         attach(app)

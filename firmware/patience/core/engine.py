@@ -429,19 +429,19 @@ class Game:
         ``face`` is FACE_UP to turn the cards up, 0 to turn them down.
         """
         state = self.state
-        s_end = self.end(src)
-        d_end = self.end(dst)
-        for i in range(s_end - n, s_end):
+        end = self.end(src)  # just past the source's top card
+        top = self.end(dst)  # ... and the destination's
+        for i in range(end - n, end):
             state[i] = (state[i] & 0x7F) | face
         if reverse:
-            self._reverse(s_end - n, s_end)
+            self._reverse(end - n, end)
         ends = self._ends
         if src < dst:
-            self._rotate(s_end - n, s_end, d_end)
+            self._rotate(end - n, end, top)
             for pile in range(src, dst):
                 state[ends + pile] -= n
         else:
-            self._rotate(d_end, s_end - n, s_end)
+            self._rotate(top, end - n, end)
             for pile in range(dst, src):
                 state[ends + pile] += n
 

@@ -13,12 +13,12 @@ import sys
 def forget(name):
     """Let go of module ``name`` and its submodules."""
     below = name + "."  # made once: one string per loaded module would add up
-    for loaded in [key for key in sys.modules if key == name or key.startswith(below)]:
-        del sys.modules[loaded]
-        parent, _, child = loaded.rpartition(".")
-        holder = sys.modules.get(parent)
-        if holder is not None and child in holder.__dict__:
-            delattr(holder, child)
+    for key in [key for key in sys.modules if key == name or key.startswith(below)]:
+        del sys.modules[key]
+        first, _, last = key.rpartition(".")  # the package, and the module's name in it
+        found = sys.modules.get(first)
+        if found is not None and last in found.__dict__:
+            delattr(found, last)
 
 
 def rarely(near, module, name, *args):
@@ -26,10 +26,9 @@ def rarely(near, module, name, *args):
     (give your ``__name__``), loaded for the call and let go of after,
     unless it was loaded before."""
     path = near.rpartition(".")[0] + "." + module
-    loaded = path in sys.modules
-    found = __import__(path, None, None, (name,))
+    if path in sys.modules:
+        return getattr(sys.modules[path], name)(*args)
     try:
-        return getattr(found, name)(*args)
+        return getattr(__import__(path, None, None, (name,)), name)(*args)
     finally:
-        if not loaded:
-            forget(path)
+        forget(path)

@@ -57,7 +57,7 @@ def decline(player):
 def enter_deal(player):
     """A deal number typed digit by digit, dealt (asking first when it
     would count this deal as lost)."""
-    from .menu import DealEntry
+    from .digits import DealEntry
 
     def deal(number):
         ask_first(player, lambda: rarely(__name__, "deals", "new_deal", player, number))

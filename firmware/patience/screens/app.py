@@ -12,19 +12,23 @@ import time
 import displayio
 from micropython import const
 
-from . import buttons, sheets
-from .art import Art, size_for
+from . import buttons
 from .ticks import ticks_add, ticks_diff, ticks_ms
-from .text import panel_text
-from .words import Words
 from ..core.modules import forget, rarely
-from ..saves.keeper import Keeper, SAVE_AFTER_MS
-from ..saves.kept import LANGUAGES
+from ..saves.keeper import SAVE_AFTER_MS
+
+_TYPING = const(0)  # mypy takes it as true (mypy-firmware.ini): the annotations' types
+if _TYPING:
+    from displayio import Group
+    from ..saves.keeper import Keeper
+    from .art import Art
+    from .play import Player
+    from .text import Text
+    from .words import Words
 
 _REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
 _REPEAT_EVERY_MS = const(90)   # ... every this
 _IDLE_SLEEP = 0.01
-_MAX_SCALE = const(127)
 _TUNE_STEPS = const(4)  # a win's celebration in silence: as many steps as the tune's notes
 _SILENT_STEP_MS = const(120)
 _TABLE_MODULES = (".play", ".table", ".layout", ".status", ".menu", ".notices")  # what only a game needs
@@ -34,20 +38,25 @@ def _nothing():
     pass
 
 
-def cover(width, height):
-    """(pixels a side, scale) of a square bitmap that, scaled, covers the screen.
-
-    A board keeps a group's scale in 8 bits and its per-pixel step in a
-    signed byte: a scale over 127 draws nothing (the screen stays black), so
-    the bitmap gets as many pixels as a scale of at most 127 needs.
-    """
-    side = max(width, height)
-    pixels = side // _MAX_SCALE + 1
-    return pixels, -(-side // pixels)
-
-
 class App:
     """Owns the display, the art, the current screen and the key loop."""
+
+    # what start.start gives it (annotations: nothing on the board)
+    width: int
+    height: int
+    art: "Art"
+    background: "Group"  # the felt, under every screen
+    panel_text: "Text"  # the panels' one TileGrid (text.panel_text)
+    panel_group: "Group"  # the screen group it is in
+    pool: list  # the 52 card TileGrids, made for the first game and kept
+    player: "Player"
+    left: str | None  # the game put away for the title screen
+    held: int | None  # the arrow held down
+    repeat_at: int  # when it repeats (supervisor.ticks_ms)
+    still_since: int  # no change on screen since (or the last timed save)
+    keeper: "Keeper"
+    root: str  # the drive's folder
+    words: "Words"
 
     def __init__(self, display, keys, root="", game=None, deal=None, store=None,
                  progress=None, language=None, sound=None, art=None):
@@ -55,33 +64,12 @@ class App:
         ``language`` ("en", "fr") overrides the saved setting; ``sound`` has
         ``click()`` and ``tune()`` where the board can make sounds; ``art``
         is the sheet, when it was loaded before (patience.boards.build)."""
-        step = progress or _nothing
         self.display = display
         self.keys = keys
         self.sound = sound
-        self.width = display.width
-        self.height = display.height
-        display.auto_refresh = False
-        self.art = art or Art(size_for(self.width, self.height), root)
-        step()
-        self.background = self._background()
-        self.panel_text = panel_text(self.art, self.width, self.height)  # 1.7 KB in one piece
-        self.panel_group = None  # the screen group it is in
-        self.pool = None  # the 52 card TileGrids, made for the first game and kept
-        self.screen = None
-        self.player = None
-        self.left = None  # the game put away for the title screen
-        self.held = None
-        self.repeat_at = 0
-        self.still_since = ticks_ms()  # no change on screen since (or the last timed save)
-        self.keeper = Keeper(store)
-        step()
-        self.root = root
-        if language is not None:
-            self.keeper.set("language", LANGUAGES.index(language))
-        self.words = Words(self._words_path())
-        self._name_buttons()
-        self.set_brightness(self.keeper.saved.settings.brightness)
+        self.screen = None  # the Title or the Player
+        rarely(__name__, "start", "start", self, root, store, progress or _nothing, language,
+               art)
         if game is None and deal is None:
             game = self.keeper.resumable()
         if game:
@@ -102,15 +90,6 @@ class App:
             if isinstance(layer, displayio.Group) and layer is not self.background:
                 self._dismantle(layer)
 
-    def _background(self):
-        """A felt-coloured layer covering the screen: a few pixels, scaled."""
-        pixels, scale = cover(self.width, self.height)
-        palette = displayio.Palette(1)
-        palette[0] = sheets.FELT
-        layer = displayio.Group(scale=scale)
-        layer.append(displayio.TileGrid(displayio.Bitmap(pixels, pixels, 1), pixel_shader=palette))
-        return layer
-
     def set_brightness(self, level):
         """Backlight from 0 to 255, where the display can set it."""
         try:
@@ -118,21 +97,11 @@ class App:
         except (AttributeError, NotImplementedError, ValueError, RuntimeError):
             pass
 
-    def _words_path(self):
-        return "%s/lang/%s.bin" % (self.root, LANGUAGES[self.keeper.saved.settings.language])
-
     def set_language(self, index):
         """Speak language ``index`` (of records.LANGUAGES) from now on."""
         self.keeper.set("language", index)
-        self.words.use(self._words_path())
-        self._name_buttons()
+        rarely(__name__, "start", "speak", self)
         self.screen.draw()
-
-    def _name_buttons(self):
-        """What the texts call the buttons: this board's names, in its language."""
-        from .controls import names
-        self.words.buttons = names(self.words, self.keys)
-        forget(__name__.rpartition(".")[0] + ".controls")
 
     def click(self):
         """A short click (a card taken or put down), if sound is on."""
@@ -292,8 +261,12 @@ class App:
         """Out of memory: let go of the screens, the art and the code that
         draws them, so that the games the keeper holds can be saved."""
         self.display.root_group = None
-        if self.screen is not None:
-            self._dismantle(self.screen.group)
+        screen = self.screen
+        if screen is not None:
+            self._dismantle(screen.group)
+            # a stale pointer to the screen (see _dismantle) would keep its
+            # table, panel and texts, and through them the card sheet
+            screen.group = screen.panel = screen.table = screen.text = None
         self.screen = self.player = self.pool = None
         self.art = self.background = self.panel_text = None
         # Collect before anything allocates: a collection that a failing

@@ -12,10 +12,10 @@ import displayio
 
 from .. import new_game
 from . import buttons
+from ..core.modules import rarely
 from ..core.piles import TABLEAU
 from .notices import Notice
 from .status import StatusLine
-from .table import Table
 from .text import Panel
 
 # What the buttons do on the won notice: the player's actions, by name
@@ -37,7 +37,8 @@ def build(player, app, name, deal, game):
     player.group = displayio.Group()
     player.panel = Panel(app, player.group)
     player.game = game or _deal(player, name, deal)
-    player.table = Table(app.art, app.pool, player.game, app.width, app.height)
+    player.table = rarely(__name__, "layout", "build", app.art, app.pool, player.game,
+                          app.width, app.height)
     player.status_line = StatusLine(app.words, player.table.status.columns)
     player.group.insert(0, player.table.group)  # under the panel
     _start(player)
@@ -101,9 +102,9 @@ def restart(player):
     player.keeper.finish(game)
     while game.undo():
         pass
-    fresh = new_game(game.name, seed=game.seed) if game.seed else game
-    if fresh.state != game.state:  # its oldest steps were not kept
-        game = player.game = fresh
+    other = new_game(game.name, seed=game.seed) if game.seed else game  # dealt again
+    if other.state != game.state:  # its oldest steps were not kept
+        game = player.game = other
         player.table.set_game(game)
     player.keeper.dealt(game, True)  # again: a won deal is not counted twice
     _start(player)

@@ -115,21 +115,21 @@ def rules_lines(words, name, rules, width):
 
 def show_help(panel, keys, name, rules):
     """The rules of game ``name`` (its rules module), then the controls."""
-    from .controls import lines as controls_lines
+    from . import controls
     words, width = panel.words, panel.columns - 2
     lines = rules_lines(words, name, rules, width)
     lines += ["", words.get("controls.title")]
-    for line in controls_lines(words, keys):
+    for line in controls.lines(words, keys):
         lines += wrap(line, width)
     Reader(panel, words.fill("help.rules_title", words.get("game." + name)), lines)
 
 
 def show_controls(panel, keys):
     """This board's controls alone."""
-    from .controls import lines as controls_lines
+    from . import controls
     words = panel.words
     lines = []
-    for line in controls_lines(words, keys):
+    for line in controls.lines(words, keys):
         lines += wrap(line, panel.columns - 2)
     Reader(panel, words.get("controls.title"), lines)
 

@@ -1,15 +1,25 @@
-"""Where piles go on a screen, worked out from each game's grid of piles."""
+"""The table laid out for a game: where its piles go on a screen, and the
+Table made there (groups, placeholders, frames, badges, status line).
+
+A game is laid out once, when its table is built (deals.build), so this
+module is loaded for that moment and let go of after; the Table and its
+Layout (table.py) keep what it worked out.
+"""
 
 # A game module declares ``COLUMNS``, ``ROWS`` and ``LAYOUT``: bytes of one
 # (column, row, fan) triple per pile, fan being FAN_NONE (only the top card shows),
-# FAN_DOWN or FAN_RIGHT. ``Layout`` turns that into pixels for a screen and a
+# FAN_DOWN or FAN_RIGHT. ``lay_out`` turns that into pixels for a screen and a
 # card size: rows holding a downward fan share the height left over by the
 # others, and every pile gets the room it may fill (up to the next pile or
 # the screen edge), so a long pile squeezes instead of leaving its room.
 
+import displayio
 from micropython import const
 
-from ..core.piles import FAN_NONE, FAN_DOWN, FAN_RIGHT
+from . import sheets
+from ..core.piles import FAN_DOWN, FAN_RIGHT, STOCK, RESERVE
+from .table import NO_PILE, Frame, Layout, Table
+from .text import Text
 
 _MARGIN = const(1)
 
@@ -20,70 +30,110 @@ def place(rules, pile):
     return rules.LAYOUT[at], rules.LAYOUT[at + 1], rules.LAYOUT[at + 2]
 
 
-class Layout:
-    """Pixel places of a game's piles on a ``width`` x ``height`` screen."""
-
-    def __init__(self, rules, width, height, card_w, card_h, status_h):
-        self.card_w = card_w
-        self.card_h = card_h
-        self.gap = 2 if card_w < 20 else 3
-        count = len(rules.LAYOUT) // 3
-        self.x = [0] * count
-        self.y = [0] * count
-        self.fan = bytearray(count)
-        self.room = [0] * count  # pixels a pile may cover, its card included
-        tops = self._row_tops(rules, height - status_h)
-        size = width // rules.COLUMNS  # a column's width
-        for pile in range(count):
-            column, row, fan = place(rules, pile)
-            left = column * width // rules.COLUMNS
-            self.x[pile] = left + _MARGIN if fan == FAN_RIGHT else left + (size - card_w) // 2
-            self.y[pile] = tops[row]
-            self.fan[pile] = fan
-        for pile in range(count):
-            self.room[pile] = self._room(rules, pile, width, tops)
-
-    def _row_tops(self, rules, usable):
-        """Top y of each row; rows with a downward fan stretch."""
-        stretch = bytearray(rules.ROWS)
-        for at in range(0, len(rules.LAYOUT), 3):
-            if rules.LAYOUT[at + 2] == FAN_DOWN:
-                stretch[rules.LAYOUT[at + 1]] = 1
-        fixed = self.card_h + self.gap
-        total = fixed * (rules.ROWS - sum(stretch))  # the rows that keep their height
-        step = max(0, usable - _MARGIN - total) // max(1, sum(stretch))  # and each that stretches
-        if not sum(stretch) and total > usable - _MARGIN:
-            fixed = (usable - _MARGIN) // rules.ROWS
-        tops = []
-        y = _MARGIN
-        for row in range(rules.ROWS):
-            tops.append(y)
-            y += step if stretch[row] else fixed
-        tops.append(usable + self.gap)
-        return tops
-
-    def _room(self, rules, pile, width, tops):
-        """How far a pile may spread: to the next pile or the screen edge."""
+def lay_out(rules, width, height, card_w, card_h, status_h):
+    """The Layout of a game's piles on a ``width`` x ``height`` screen,
+    above a status line ``status_h`` pixels high."""
+    layout = Layout()
+    layout.card_w = card_w
+    layout.card_h = card_h
+    layout.gap = 2 if card_w < 20 else 3
+    count = len(rules.LAYOUT) // 3
+    layout.x = [0] * count
+    layout.y = [0] * count
+    layout.fan = bytearray(count)
+    layout.room = [0] * count  # pixels a pile may cover, its card included
+    tops = _row_tops(layout, rules, height - status_h)
+    size = width // rules.COLUMNS  # a column's width
+    for pile in range(count):
         column, row, fan = place(rules, pile)
-        if fan == FAN_DOWN:
-            return tops[row + 1] - self.gap - self.y[pile]
-        if fan == FAN_RIGHT:
-            limit = width
-            for other in range(len(self.x)):
-                other_column, other_row, _ = place(rules, other)
-                if other_row == row and other_column > column:
-                    limit = min(limit, self.x[other])
-            return limit - self.gap - self.x[pile]
-        return self.card_w
+        left = column * width // rules.COLUMNS
+        layout.x[pile] = left + _MARGIN if fan == FAN_RIGHT else left + (size - card_w) // 2
+        layout.y[pile] = tops[row]
+        layout.fan[pile] = fan
+    for pile in range(count):
+        layout.room[pile] = _room(layout, rules, pile, width, tops)
+    return layout
 
-    def squeeze(self, pile, steps_before, steps_total):
-        """Offset along the fan of a card whose wanted offset is steps_before.
 
-        ``steps_total`` is the wanted offset of the pile's top card; when the
-        pile would overflow its room every offset shrinks in proportion.
-        """
-        size = self.card_h if self.fan[pile] == FAN_DOWN else self.card_w
-        room = self.room[pile] - size
-        if steps_total <= room:
-            return steps_before
-        return steps_before * room // steps_total
+def _row_tops(layout, rules, usable):
+    """Top y of each row; rows with a downward fan stretch."""
+    stretch = bytearray(rules.ROWS)
+    for at in range(0, len(rules.LAYOUT), 3):
+        if rules.LAYOUT[at + 2] == FAN_DOWN:
+            stretch[rules.LAYOUT[at + 1]] = 1
+    fixed = layout.card_h + layout.gap
+    total = fixed * (rules.ROWS - sum(stretch))  # the rows that keep their height
+    step = max(0, usable - _MARGIN - total) // max(1, sum(stretch))  # and each that stretches
+    if not sum(stretch) and total > usable - _MARGIN:
+        fixed = (usable - _MARGIN) // rules.ROWS
+    tops = []
+    y = _MARGIN
+    for row in range(rules.ROWS):
+        tops.append(y)
+        y += step if stretch[row] else fixed
+    tops.append(usable + layout.gap)
+    return tops
+
+
+def _room(layout, rules, pile, width, tops):
+    """How far a pile may spread: to the next pile or the screen edge."""
+    column, row, fan = place(rules, pile)
+    if fan == FAN_DOWN:
+        return tops[row + 1] - layout.gap - layout.y[pile]
+    if fan == FAN_RIGHT:
+        limit = width
+        for other in range(len(layout.x)):
+            x, y, _ = place(rules, other)  # its column and row
+            if y == row and x > column:
+                limit = min(limit, layout.x[other])
+        return limit - layout.gap - layout.x[pile]
+    return layout.card_w
+
+
+def build(art, pool, game, width, height):
+    """The Table of ``game`` on a ``width`` x ``height`` screen, its cards
+    from the ``pool`` of card TileGrids, drawn."""
+    table = Table()
+    table.art = art
+    table.pool = pool
+    table.game = game
+    table.layout = lay_out(game.rules, width, height, art.card_w, art.card_h, art.font_h + 1)
+    table.group = group = displayio.Group()
+    table.piles = []
+    for pile in range(game.pile_count):
+        table.piles.append(displayio.Group(x=table.layout.x[pile], y=table.layout.y[pile]))
+        table.piles[pile].append(art.card_grid(sheets.TILE_EMPTY, shader=art.slot))
+        group.append(table.piles[pile])
+    table.cursor = _frame(art, art.cursor, group)
+    # a hint's frames over the cursor's: its cards are often under the cursor
+    table.hints = (_frame(art, art.hint, group), _frame(art, art.hint_to, group))
+    # a count's Text on the stock and the reserves, over the frames
+    table.badges = [Text(art, 2, 1, palette=art.panel) if kind in (STOCK, RESERVE) else None
+                    for kind in game.kinds]
+    for badge in table.badges:
+        if badge is not None:
+            group.append(badge.grid)
+    table.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
+    group.append(table.status.grid)
+    table.shown = bytearray(len(game.state))  # the position on screen
+    table.changed = bytearray(game.pile_count)  # update's marks, kept
+    table.selected_pile = NO_PILE
+    table.selected_count = 0
+    table.update(force=True)
+    return table
+
+
+def _frame(art, palette, group):
+    """A Frame in ``palette`` on top of ``group``, hidden."""
+    frame = Frame()
+    frame.art = art
+    frame.palette = palette
+    frame.step = sheets.FRAME_STEP[art.size]
+    size = art.size
+    frame.tiles = (sheets.TILE_FRAME_TOP[size], sheets.TILE_FRAME_SIDE[size],
+                   sheets.TILE_FRAME_BOTTOM[size])
+    frame.group = group
+    frame.grid = frame.make(art.card_h // frame.step)
+    frame.grid.hidden = True
+    group.append(frame.grid)
+    return frame

@@ -6,20 +6,14 @@ screens: that makes room to write the save. The board's terminal then
 shows the error and what to do, and the App's loop ends.
 """
 
-import gc
-
 import displayio
 
-HEAP_KB_FROM_PY = 116  # what the whole game needs from .py files (README's device budget)
+HEAP_KB_FROM_PY = 108  # what the whole game needs from .py files (README's device budget)
 
 
 def give_up(app, error):
     """Save the game in play and print the error and the way on."""
     show_terminal(app.display)
-    # once more, from here: what a stale pointer on the C stack held for
-    # the App's collections (deeper down) may be free now, and the save
-    # code compiles in the pieces it leaves (the card sheet's among them)
-    gc.collect()
     saved = _save_all(app.keeper)
     words = app.words
     print("MemoryError:", error)

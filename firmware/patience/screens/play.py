@@ -244,24 +244,24 @@ class Player:
         layout = self.game.rules.LAYOUT  # (column, row, fan) a pile: see layout.place
         column, row = layout[3 * self.cursor], layout[3 * self.cursor + 1]
         across = button == buttons.LEFT or button == buttons.RIGHT
-        sign = 1 if button == buttons.RIGHT or button == buttons.DOWN else -1
-        best = self.cursor
-        best_key = -1
+        step = 1 if button == buttons.RIGHT or button == buttons.DOWN else -1
+        found = self.cursor
+        best = -1  # the key of the pile found
         for pile in range(self.game.pile_count):
             x, y = layout[3 * pile], layout[3 * pile + 1]  # its column and row
             if across:
                 if y != row or pile == self.cursor:
                     continue
                 # the next one ahead, else the farthest behind
-                key = _order((x - column) * sign, 0, 0)
+                key = _order((x - column) * step, 0, 0)
             else:
-                ahead = (y - row) * sign
+                ahead = (y - row) * step
                 if ahead == 0:
                     continue
                 key = _order(ahead, abs(x - column), x)
-            if best_key < 0 or key < best_key:
-                best, best_key = pile, key
-        return best
+            if best < 0 or key < best:
+                found, best = pile, key
+        return found
 
     # -- screen ----------------------------------------------------------
 
@@ -279,8 +279,8 @@ class Player:
         notice = self.keeper.take_notice()  # a save's line comes first
         if notice:
             self.message = self.words.fill(*notice)
-        said = self.message or self.panel.note
-        self.status = (self.words.named(said, buttons.GAME) if said
+        text = self.message or self.panel.note
+        self.status = (self.words.named(text, buttons.GAME) if text
                        else self.status_line.text(game, self.held))
         self.table.status.line(0, self.status)
 

@@ -3,55 +3,71 @@
 Every card TileGrid comes from one pool made at start; a pile holds a
 placeholder tile (empty outline, foundation base, the mark of the
 foundation that takes the base card, reserve and stock marks) and the cards
-it shows. The stock and the reserves (Eagle Wing's trunk among them) wear
-a badge with their number of cards. ``update`` compares the game's position with what is shown and
-redraws only the piles that changed.
+it shows. The stock and the reserves wear a badge with their number of
+cards. ``update`` redraws only the piles whose cards changed. layout.build
+makes a table; this module keeps what its presses need.
 """
 
-import displayio
+from micropython import const
 
 from . import sheets
 from ..core.cards import FACE_UP, is_red, rank, suit
-from ..core.piles import STOCK, FOUNDATION, RESERVE
-from .layout import Layout, FAN_NONE, FAN_DOWN
-from .text import Text
+from ..core.piles import STOCK, FOUNDATION, RESERVE, FAN_NONE, FAN_DOWN
 
-_NO_PILE = 255
+_TYPING = const(0)  # mypy takes it as true (mypy-firmware.ini): the annotations' types
+if _TYPING:
+    from displayio import Group, Palette, TileGrid
+    from ..core.engine import Game
+    from .art import Art
+    from .text import Text
+
+NO_PILE = 255
 _SLIDE_FRAMES = 4  # a moved card takes this many frames to its place
 
 
-class Table:
-    """The displayio view of one game on one screen."""
+class Layout:
+    """Pixel places of a game's piles on a screen (worked out by
+    layout.lay_out): ``x``, ``y`` and ``room`` (the pixels a pile may
+    cover, its card included) are lists, ``fan`` bytes, by pile."""
 
-    def __init__(self, art, pool, game, width, height):
-        self.art = art
-        self.pool = pool
-        self.game = game
-        self.layout = Layout(game.rules, width, height, art.card_w, art.card_h,
-                             art.font_h + 1)
-        self.group = displayio.Group()
-        self.piles = []
-        for pile in range(game.pile_count):
-            pile_group = displayio.Group(x=self.layout.x[pile], y=self.layout.y[pile])
-            pile_group.append(art.card_grid(sheets.TILE_EMPTY, shader=art.slot))
-            self.piles.append(pile_group)
-            self.group.append(pile_group)
-        self.cursor = Frame(art, art.cursor, self.group)
-        # a hint's frames over the cursor's: its cards are often under the cursor
-        self.hints = (Frame(art, art.hint, self.group), Frame(art, art.hint_to, self.group))
-        # a count's Text on the stock and the reserves, over the frames
-        self.badges = [Text(art, 2, 1, palette=art.panel) if kind in (STOCK, RESERVE) else None
-                       for kind in game.kinds]
-        for badge in self.badges:
-            if badge is not None:
-                self.group.append(badge.grid)
-        self.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
-        self.group.append(self.status.grid)
-        self.shown = bytearray(len(game.state))  # the position on screen
-        self.changed = bytearray(game.pile_count)  # update's marks, kept
-        self.selected_pile = _NO_PILE
-        self.selected_count = 0
-        self.update(force=True)
+    card_w: int
+    card_h: int
+    gap: int  # pixels between piles
+    x: list
+    y: list
+    fan: bytearray  # FAN_NONE, FAN_DOWN or FAN_RIGHT
+    room: list
+
+    def squeeze(self, pile, steps_before, steps_total):
+        """Offset along the fan of a card whose wanted offset is steps_before.
+
+        ``steps_total`` is the wanted offset of the pile's top card; when the
+        pile would overflow its room every offset shrinks in proportion.
+        """
+        size = self.card_h if self.fan[pile] == FAN_DOWN else self.card_w
+        room = self.room[pile] - size
+        if steps_total <= room:
+            return steps_before
+        return steps_before * room // steps_total
+
+
+class Table:
+    """The displayio view of one game on one screen (made by layout.build)."""
+
+    art: "Art"
+    pool: list  # the card TileGrids not in a pile
+    game: "Game"
+    layout: Layout
+    group: "Group"
+    piles: list  # a Group a pile: its placeholder, then its cards
+    cursor: "Frame"
+    hints: tuple  # the frames of a hint's cards and of where they go
+    badges: list  # a count's Text on the stock and the reserves, else None
+    status: "Text"
+    shown: bytearray  # the position on screen
+    changed: bytearray  # update's marks, kept
+    selected_pile: int
+    selected_count: int
 
     # -- piles -----------------------------------------------------------
 
@@ -208,11 +224,11 @@ class Table:
     def select(self, pile, count):
         """Tint the top ``count`` cards of a pile as picked up (0: none)."""
         old = self.selected_pile
-        self.selected_pile = pile if count else _NO_PILE
+        self.selected_pile = pile if count else NO_PILE
         self.selected_count = count
-        if old != _NO_PILE:
+        if old != NO_PILE:
             self.draw_pile(old)
-        if self.selected_pile != _NO_PILE:
+        if self.selected_pile != NO_PILE:
             self.draw_pile(self.selected_pile)
 
     def move_cursor(self, pile, depth):
@@ -242,21 +258,18 @@ class Table:
 class Frame:
     """A card-wide frame of any height: a TileGrid of frame strips, made
     anew (in the same place of the same group) only when its height
-    changes, so that moving it redraws no more than the cards it frames."""
+    changes, so that moving it redraws no more than the cards it frames
+    (made by layout.build)."""
 
-    def __init__(self, art, palette, group):
-        self.art = art
-        self.palette = palette
-        self.step = sheets.FRAME_STEP[art.size]
-        size = art.size
-        self.tiles = (sheets.TILE_FRAME_TOP[size], sheets.TILE_FRAME_SIDE[size],
-                      sheets.TILE_FRAME_BOTTOM[size])
-        self.group = group
-        self.grid = self._grid(art.card_h // self.step)
-        self.grid.hidden = True
-        group.append(self.grid)
+    art: "Art"
+    palette: "Palette"
+    step: int  # a strip's height
+    tiles: tuple  # the top, side and bottom strips
+    group: "Group"
+    grid: "TileGrid"
 
-    def _grid(self, rows):
+    def make(self, rows):
+        """A TileGrid of ``rows`` strips: the top, the sides, the bottom."""
         top, side, bottom = self.tiles
         grid = self.art.strip_grid(rows, side, self.palette)
         grid[0] = top
@@ -268,7 +281,7 @@ class Frame:
         rows = max(2, -(-height // self.step))
         grid = self.grid
         if rows != grid.height:
-            grid = self._grid(rows)
+            grid = self.make(rows)
             self.group[self.group.index(self.grid)] = grid
             self.grid = grid
         if grid.x != x or grid.y != y:

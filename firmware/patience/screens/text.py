@@ -12,7 +12,7 @@ from .sheets import CHAR_HOLE
 
 # overlays let go once closed
 _RARE = tuple(__name__.rpartition(".")[0] + "." + name
-              for name in ("options", "statistics", "helppage", "controls"))
+              for name in ("options", "statistics", "helppage", "controls", "digits"))
 
 
 def pad(text, width):
@@ -132,11 +132,11 @@ class Panel:
         self.overlay = overlay
         if not isinstance(lines, list):
             lines = list(lines)
-        widest = 0
+        width = 0  # the widest line's
         for at in range(len(lines)):  # a list given is named in place: no copy
             line = lines[at] = self.words.named(lines[at], overlay.mode)
-            widest = max(widest, len(line))
-        columns = min(self.columns, widest + 2 + indent)
+            width = max(width, len(line))
+        columns = min(self.columns, width + 2 + indent)
         rows = min(self.rows, len(lines) + 2)
         grid = self.text.grid
         same = self.box_columns == columns and self.box_rows == rows

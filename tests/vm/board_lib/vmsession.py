@@ -11,6 +11,8 @@ session deals the same games every time.
 
 Output lines:
     SHEET <class of the card sheet>          (Bitmap when it fits in RAM)
+    SAVES on|off                             (off: the NVM could not be read,
+                                             for want of memory)
     STEP <name> <live heap>                  after each step (the heap the
                                              firmware keeps, after gc.collect)
     GAME <name> <seed> <done> <state hex>    part 1 at its end, part 2 at start;
@@ -149,6 +151,7 @@ def _capture():
         app_class.tick = tick
         sheet = type(app.art.bitmap).__name__
         print("SHEET", sheet)
+        print("SAVES", "off" if app.keeper.memo is None else "on")  # off: too little heap
         if _Run.ram_sheet and sheet != "Bitmap":
             raise AssertionError("the card sheet did not fit in RAM: " + sheet)
         return tick(app)

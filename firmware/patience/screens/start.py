@@ -1,0 +1,156 @@
+"""The App's start: the card sheet loaded with its palettes, and what the
+App holds from its first frame on (the felt, the panels' grid, the saves'
+keeper, the words and the buttons' names, the backlight).
+
+Only the start needs this (and a change of language, ``speak``), so it is
+loaded for it and let go of after.
+"""
+
+import gc
+
+import displayio
+from micropython import const
+
+from . import sheets
+from .art import Art
+from ..core.modules import forget
+
+_MAX_SCALE = const(127)
+# Free heap the rest of the game needs beside a sheet in RAM, when the sheet
+# loads: measured on the VM (tests/test_device_session.py) 65 KB from .py
+# and 51 KB from .mpy, and 2 KB more to spare; from .py 8 KB, as where the
+# pieces fall (compiling breaks the heap up) moves the need (with 4, one
+# heap layout of eight failed to start at 124 KB).
+_ROOM_FROM_PY = const(73 * 1024)
+_ROOM_FROM_MPY = const(53 * 1024)
+
+
+def size_for(width, height):
+    """SMALL cards for screens up to 135 px high, LARGE above."""
+    return sheets.SMALL if height <= 135 else sheets.LARGE
+
+
+def load_art(size, root=""):
+    """The Art of sheet ``size`` (SMALL or LARGE), read from the drive at ``root``."""
+    art = Art()
+    art.size = size
+    art.card_w = sheets.CARD_W[size]
+    art.card_h = sheets.CARD_H[size]
+    art.font_w = sheets.FONT_W[size]
+    art.font_h = sheets.FONT_H[size]
+    art.bitmap = _load(root + sheets.PATH[size], sheets.RAM_BYTES[size])
+    make = _palette
+    # by card colour (0 black, 1 red), then picked up or not
+    art.faces = ((make(sheets.PALETTE_BLACK), make(sheets.PALETTE_BLACK_PICKED)),
+                 (make(sheets.PALETTE_RED), make(sheets.PALETTE_RED_PICKED)))
+    art.back = make(sheets.PALETTE_BACK)
+    art.slot = make(sheets.PALETTE_SLOT)
+    art.cursor = make(sheets.PALETTE_CURSOR)
+    art.hint = make(sheets.PALETTE_HINT)
+    art.hint_to = make(sheets.PALETTE_HINT_TO)
+    art.text = make(sheets.PALETTE_TEXT)
+    art.panel = make(sheets.PALETTE_PANEL, clear=sheets.ROLE_EDGE)  # see sheets: holes
+    return art
+
+
+def _load(path, ram_bytes):
+    """The sheet in RAM when the heap holds it and the game, else on the drive."""
+    mem_free = getattr(gc, "mem_free", None)  # CPython has none, and heap to spare
+    room = _ROOM_FROM_PY if __file__.endswith(".py") else _ROOM_FROM_MPY
+    if mem_free is not None:
+        gc.collect()
+        if mem_free() < ram_bytes + room:
+            return displayio.OnDiskBitmap(path)
+    try:
+        import adafruit_imageload
+        bitmap, _ = adafruit_imageload.load(path, bitmap=displayio.Bitmap,
+                                            palette=displayio.Palette)
+        return bitmap
+    except (MemoryError, ImportError):
+        return displayio.OnDiskBitmap(path)
+    finally:
+        forget("adafruit_imageload")  # only the start needs it
+
+
+def _palette(colours, clear=sheets.ROLE_TRANSPARENT):
+    """A Palette(4) of ``colours`` by role, role ``clear`` see-through."""
+    palette = displayio.Palette(len(colours))
+    for at, value in enumerate(colours):  # a colour by role
+        palette[at] = value
+    palette.make_transparent(clear)
+    return palette
+
+
+def cover(width, height):
+    """(pixels a side, scale) of a square bitmap that, scaled, covers the screen.
+
+    A board keeps a group's scale in 8 bits and its per-pixel step in a
+    signed byte: a scale over 127 draws nothing (the screen stays black), so
+    the bitmap gets as many pixels as a scale of at most 127 needs.
+    """
+    side = max(width, height)
+    pixels = side // _MAX_SCALE + 1
+    return pixels, -(-side // pixels)
+
+
+def _background(width, height):
+    """A felt-coloured layer covering the screen: a few pixels, scaled."""
+    pixels, scale = cover(width, height)
+    palette = displayio.Palette(1)
+    palette[0] = sheets.FELT
+    layer = displayio.Group(scale=scale)
+    layer.append(displayio.TileGrid(displayio.Bitmap(pixels, pixels, 1), pixel_shader=palette))
+    return layer
+
+
+def start(app, root, store, step, language, art):
+    """What ``app`` holds from its first frame (see App); ``step()`` is
+    called as each part is done."""
+    # imported here: the sheet loads first (load_art), while the heap is
+    # still in one piece
+    from ..saves.keeper import Keeper
+    from ..saves.kept import LANGUAGES
+    from .text import panel_text
+    from .ticks import ticks_ms
+    from .words import Words
+    display = app.display
+    app.width = display.width
+    app.height = display.height
+    display.auto_refresh = False
+    app.art = art or load_art(size_for(app.width, app.height), root)
+    step()
+    app.background = _background(app.width, app.height)
+    app.panel_text = panel_text(app.art, app.width, app.height)  # 1.7 KB in one piece
+    app.panel_group = None  # the screen group it is in
+    app.pool = None  # the 52 card TileGrids, made for the first game and kept
+    app.player = None
+    app.left = None  # the game put away for the title screen
+    app.held = None
+    app.repeat_at = 0
+    app.still_since = ticks_ms()  # no change on screen since (or the last timed save)
+    app.keeper = Keeper(store)
+    step()
+    app.root = root
+    if language is not None:
+        app.keeper.set("language", LANGUAGES.index(language))
+    app.words = Words(_words_path(app))
+    _name_buttons(app)
+    app.set_brightness(app.keeper.saved.settings.brightness)
+
+
+def speak(app):
+    """The words from now on in the language of the App's settings."""
+    app.words.use(_words_path(app))
+    _name_buttons(app)
+
+
+def _words_path(app):
+    from ..saves.kept import LANGUAGES
+    return "%s/lang/%s.bin" % (app.root, LANGUAGES[app.keeper.saved.settings.language])
+
+
+def _name_buttons(app):
+    """What the texts call the buttons: this board's names, in its language."""
+    from .controls import names
+    app.words.buttons = names(app.words, app.keys)
+    forget(__name__.rpartition(".")[0] + ".controls")
