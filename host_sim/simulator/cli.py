@@ -89,10 +89,11 @@ def build_parser():
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="boards and their keys in the window (and their --keys names):\n"
         + _boards_help() + "\n  " + QUIT + "\n\n" + KEYS_GRAMMAR
-        + "\n\nexamples (no window):\n  %s --headless --game agnes --deal 7 "
+        + "\n\nexamples (no window; each its own --save, so that your own game is left "
+          "alone):\n  %s --headless --save try.nvm --game agnes --deal 7 "
           "--keys \"right*5 a left*2 a\" --shot out.png --dump\n"
-          "  %s --headless --board clue --keys \"b a hold:b a+b\" --shot menu.png"
-          % (PROG, PROG),
+          "  %s --headless --save clue.nvm --board clue --keys \"b a hold:b a+b\" "
+          "--shot menu.png" % (PROG, PROG),
     )
     parser.add_argument("--board", default=DEFAULT_BOARD, metavar="NAME",
                         help="board to simulate: %s (default %s)" % (", ".join(BOARDS), DEFAULT_BOARD))

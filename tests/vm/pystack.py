@@ -111,6 +111,36 @@ def traced(give_up_after: str | None = None) -> tuple[list[Moment], list[dict]]:
     return moments, reports
 
 
+# ---------------------------------------------------------------- a press in the simulator
+
+ABOVE_TICK = 32 + 80  # code.py's frame and App.run's, above App.tick on a board
+_weights = []  # the one Weights, made on first use
+
+
+def weigh(press) -> tuple[int, list]:
+    """(bytes, chain) of the deepest pystack the firmware takes on a board
+    while ``press()`` works the simulator's App (tests/screens.py) as a
+    button does, the frames of App.run and code.py above App.tick
+    included: for moments the VM's session does not play (a win, the rest
+    played home, a hint in each game)."""
+    sys.path.insert(0, str(HERE))
+    import pystack_trace  # pylint: disable=import-outside-toplevel
+    if not _weights:
+        with tempfile.TemporaryDirectory() as name:
+            spec = json.loads(_spec(Path(name), 1, None, None, None).read_text())
+            _weights.append(pystack_trace.Weights(spec))
+    profiler = pystack_trace.Profiler(_weights[0], pystack_trace.Calls())
+    profiler.main = profiler  # count from the first call on, not from vmsession.main
+    profiler.moment = "press"
+    sys.setprofile(profiler)
+    try:
+        press()
+    finally:
+        sys.setprofile(None)
+    firmware, _, chain = profiler.deepest.get("press", (0, 0, []))
+    return firmware + ABOVE_TICK, [("code.py, App.run", ABOVE_TICK)] + chain
+
+
 # ---------------------------------------------------------------- the webassembly VM
 
 

@@ -11,10 +11,6 @@ from .notices import Notice, Question
 from ..core.modules import rarely
 
 
-def redo(player):
-    player.step(player.game.redo, "status.no_redo")
-
-
 def ask_restart(player):
     ask_first(player, lambda: restart(player))
 
@@ -46,12 +42,18 @@ def confirm(panel, question, action):
 
 
 def finish(player):
-    rarely(__name__, "deals", "finish", player)
-
-
-def decline(player):
-    """No to having the rest played home: not offered again for this deal."""
-    player.keeper.decline(player.game)
+    """Yes to the rest played home: card by card, each sliding to its place
+    (played here, not in deals.py: the win's notice comes at the end of
+    this call, and a board's pystack is small)."""
+    from ..core.hints import home_move
+    game = player.game
+    player.keeper.decline(game)  # no second offer on the way
+    move = home_move(game)
+    while move is not None and not game.is_won():
+        player.draw()
+        player.app.display.refresh()
+        player.move(move[0], 1, move[1])
+        move = home_move(game)
 
 
 def enter_deal(player):

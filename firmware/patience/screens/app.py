@@ -100,7 +100,7 @@ class App:
     def set_language(self, index):
         """Speak language ``index`` (of records.LANGUAGES) from now on."""
         self.keeper.set("language", index)
-        rarely(__name__, "start", "speak", self)
+        rarely(__name__, "controls", "speak", self)
         self.screen.draw()
 
     def click(self):

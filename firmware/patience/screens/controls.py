@@ -7,7 +7,9 @@
 # the simulator. ``lines`` writes the help's controls page from that;
 # ``names`` says what to call each of the eight in each input mode (A, B HOLD,
 # A+B ...), so that texts name the buttons a player can press (see
-# words.Words.named). Loaded only while a help page or the names are made.
+# words.Words.named; ``speak`` sets the App's words and these names, at the
+# start and when the language changes). Loaded only while a help page or
+# the names are made.
 
 from . import buttons
 
@@ -21,6 +23,19 @@ _GESTURES = ("", "controls.hold", "controls.double", "controls.long")  # by sche
 _EIGHT = ("B", "A", "START", "SELECT", "controls.key_right", "controls.key_down",
           "controls.key_up", "controls.key_left")
 _NONE = 255
+
+
+def speak(app):
+    """The App's words in the language of its settings, and the names of
+    this board's buttons in them."""
+    from ..saves.kept import LANGUAGES
+    path = "%s/lang/%s.bin" % (app.root, LANGUAGES[app.keeper.saved.settings.language])
+    if app.words is None:
+        from .words import Words
+        app.words = Words(path)
+    else:
+        app.words.use(path)
+    app.words.buttons = names(app.words, app.keys)
 
 
 def names(words, keys):

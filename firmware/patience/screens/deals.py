@@ -1,5 +1,5 @@
 """A deal on the table from its first card to its last: the Player built
-for a game, another deal, a restart, a win, and the rest played home.
+for a game, another deal, a restart, and a win.
 
 Each is a moment (a game chosen, a menu item, the last card home), so this
 module is loaded for it and let go of after (core.modules.rarely): the
@@ -112,14 +112,12 @@ def restart(player):
     player.keeper.save()  # at once, as for a new deal: a give-up may have been counted
 
 
-def won(player, count=True):
-    """The game is won: the win counted and saved at once (unless the game
-    was resumed so), a celebration, and the offer of a new deal."""
-    keeper, game = player.keeper, player.game
-    if count:
-        keeper.finish(game)
-        keeper.decline(game, False)  # the win undone, the rest may be offered again
-        keeper.save()
+def won(player, save=True):
+    """The game is won (and counted: Player.after_change): saved at once
+    (unless it was resumed so), a celebration, and the offer of a new deal."""
+    game = player.game
+    if save:
+        player.keeper.save()
     player.draw()  # the score of the last card, before the celebration
     table, foundations = player.table, game.foundations
 
@@ -133,16 +131,3 @@ def won(player, count=True):
                           words.fill("won.deal", game.seed), "",
                           words.get("won.new"), words.get("won.menu"), words.get("won.undo")],
            _WON, player)
-
-
-def finish(player):
-    """Send the rest home, card by card, each sliding to its place."""
-    from ..core.hints import home_move
-    game = player.game
-    player.keeper.decline(game)  # no second offer on the way
-    move = home_move(game)
-    while move is not None and not game.is_won():
-        player.draw()
-        player.app.display.refresh()
-        player.move(move[0], 1, move[1])
-        move = home_move(game)

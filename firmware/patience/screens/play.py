@@ -203,6 +203,9 @@ class Player:
     def undo(self):
         self.step(self.game.undo, "status.undo_start")
 
+    def redo(self):
+        self.step(self.game.redo, "status.no_redo")
+
     def step(self, step, refusal):
         """Undo or redo one step, or say why not."""
         self.drop_hold()
@@ -218,9 +221,15 @@ class Player:
         self.table.update()
         self.keeper.changed(game)
         if game.is_won():
+            self.keeper.finish(game)  # counted here: compiling deals.py may run out
+            self.keeper.decline(game, False)  # the win undone, the rest may be offered again
             rarely(__name__, "deals", "won", self)
             return
         self.notice_end()
+
+    def decline(self):
+        """No to having the rest played home: not offered again for this deal."""
+        self.keeper.decline(self.game)
 
     def notice_end(self):
         """Offer to finish a game plainly won (unless the player said no), or
@@ -300,11 +309,14 @@ class Player:
         if found is not None:
             found()
             return
-        module = __name__.rpartition(".")[0] + (".advice" if action == "hint" else ".actions")
+        if action == "hint":
+            from . import advice as module
+        else:
+            from . import actions as module  # type: ignore[no-redef]
         try:
-            getattr(__import__(module, None, None, (action,)), action)(self)
+            getattr(module, action)(self)
         finally:
-            forget(module)
+            forget(module.__name__)
 
     def open_menu(self, action=None):
         """The Start menu, its arrow on the item of ``action`` (the one whose

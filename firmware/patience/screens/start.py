@@ -2,8 +2,7 @@
 App holds from its first frame on (the felt, the panels' grid, the saves'
 keeper, the words and the buttons' names, the backlight).
 
-Only the start needs this (and a change of language, ``speak``), so it is
-loaded for it and let go of after.
+Only the start needs this, so it is loaded for it and let go of after.
 """
 
 import gc
@@ -13,7 +12,7 @@ from micropython import const
 
 from . import sheets
 from .art import Art
-from ..core.modules import forget
+from ..core.modules import forget, rarely
 
 _MAX_SCALE = const(127)
 # Free heap the rest of the game needs beside a sheet in RAM, when the sheet
@@ -112,7 +111,6 @@ def start(app, root, store, step, language, art):
     from ..saves.kept import LANGUAGES
     from .text import panel_text
     from .ticks import ticks_ms
-    from .words import Words
     display = app.display
     app.width = display.width
     app.height = display.height
@@ -133,24 +131,6 @@ def start(app, root, store, step, language, art):
     app.root = root
     if language is not None:
         app.keeper.set("language", LANGUAGES.index(language))
-    app.words = Words(_words_path(app))
-    _name_buttons(app)
+    app.words = None
+    rarely(__name__, "controls", "speak", app)
     app.set_brightness(app.keeper.saved.settings.brightness)
-
-
-def speak(app):
-    """The words from now on in the language of the App's settings."""
-    app.words.use(_words_path(app))
-    _name_buttons(app)
-
-
-def _words_path(app):
-    from ..saves.kept import LANGUAGES
-    return "%s/lang/%s.bin" % (app.root, LANGUAGES[app.keeper.saved.settings.language])
-
-
-def _name_buttons(app):
-    """What the texts call the buttons: this board's names, in its language."""
-    from .controls import names
-    app.words.buttons = names(app.words, app.keys)
-    forget(__name__.rpartition(".")[0] + ".controls")
