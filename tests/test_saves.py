@@ -183,6 +183,38 @@ def test_a_confirmed_restart_is_saved_at_once(tmp_path):
         assert s.app.game.done == 0 and s.app.keeper.stats("agnes").played == 1
 
 
+class _TellsWrites(FileNVM):
+    """The simulator's NVM, noting each write in ``events`` (which the
+    display's refreshes share)."""
+
+    events: list = []
+
+    def __setitem__(self, index, value):
+        self.events.append("write")
+        super().__setitem__(index, value)
+
+
+@pytest.mark.parametrize("item", ["menu.new", "menu.restart"])
+def test_another_deal_is_on_the_screen_before_the_flash_is_written(tmp_path, item):
+    """The press that deals again refreshes the screen first and saves right
+    after, in the same press: nothing waits for the quiet spell."""
+    path = tmp_path / "save.nvm"
+    nvm = _TellsWrites(path)
+    with running("agnes", 7, store=Store(nvm)) as s:
+        _play(s, "agnes", moves=3)
+        s.app.keeper.save()
+        nvm.events = events = []
+        refresh = s.app.display.refresh
+        s.app.display.refresh = lambda: (events.append("refresh"), refresh())[1]
+        s.choose(item)
+        events.clear()
+        s.press("a")                                      # yes: this deal counts as lost
+        assert s.app.game.done == 0 and not s.app.keeper.dirty
+        assert events[0] == "refresh" and "write" in events
+    with running(store=_store(path)) as s:
+        assert s.app.game.done == 0 and s.app.keeper.stats("agnes").played == 1
+
+
 def test_damaged_save_gives_a_notice_and_a_fresh_start(tmp_path):
     random.seed(2)                                   # the new game's random deal number
     path = tmp_path / "save.nvm"
@@ -468,10 +500,9 @@ def test_a_played_out_win_undone_offers_the_rest_again_once_a_step_is_made():
         s.press("select select")                      # the win's Undo, then one more
         game = s.app.game
         assert s.panel() is None and game.recorded > game.done  # Redo would win again
-        step = game.history[4 * game.done:4 * game.done + 4]
-        assert step[0] & 3                            # the undone step: a press on the stock
-        s.player.cursor = game.stock
-        s.press("a")                                  # made again by hand: nothing to redo
+        flags, src, dst, n = game.history[4 * game.done:4 * game.done + 4]  # the undone step
+        Driver(s.app, s.keys).play("deal" if flags & 3 else (src, n, dst))
+        assert game.recorded == game.done             # made again by hand: nothing to redo
         assert "THE REST GOES HOME" in s.panel()
 
 
@@ -610,4 +641,5 @@ def test_the_celebration_shows_the_last_cards_score():
         seen = []
         s.app.tune = lambda on_note: seen.append(s.status())
         s.press(win["keys"])
-        assert seen == ["GLENWOOD DEAL %d  52/52  REDEALS 1" % win["deal"]]
+        assert seen == ["GLENWOOD DEAL %d  52/52  REDEALS %d" % (win["deal"],
+                                                                 s.app.game.redeals_left)]

@@ -113,6 +113,40 @@ def test_select_undoes_and_menu_redoes():
         assert str(s.app.game) == moved and s.panel() is None
 
 
+def test_select_with_cards_held_puts_them_back_and_undoes_nothing():
+    with running("agnes", 7) as s:
+        s.press("right right right right right a left left a")  # a move played
+        moved = str(s.app.game)
+        s.press("right a")                               # a card taken
+        assert s.app.player.held is not None
+        s.press("select")
+        assert s.app.player.held is None and str(s.app.game) == moved
+        assert s.status() == "THE CARDS YOU HELD ARE BACK"
+        s.press("select")                                # now the undo
+        assert str(s.app.game) != moved
+
+
+def test_b_never_chooses_the_base_and_says_whose_choice_it_is():
+    with running("glenwood", 7) as s:
+        s.press("left b")                                # Ks: home is its only place
+        game = s.app.game
+        assert game.base == 0 and game.size(6) == 3
+        assert s.status() == "PUT YOUR BASE CARD HOME WITH A"
+        s.press("a")                                     # A takes it ...
+        s.app.player.cursor = 2
+        s.press("a")                                     # ... and puts it on pile 2
+        assert game.base == 13 and s.status() != "PUT YOUR BASE CARD HOME WITH A"
+
+
+@pytest.mark.parametrize("deal", range(1, 9))
+def test_b_anywhere_on_a_fresh_chessboard_leaves_the_base_unset(deal):
+    with running("chessboard", deal) as s:
+        for pile in (0, 1, 2, 4, 5, 7, 8, 10, 11, 13):
+            s.app.player.cursor = pile
+            s.press("b")
+            assert s.app.game.base == 0
+
+
 def test_a_on_the_stock_deals_and_the_waste_shows_it():
     with running("eagle-wing", 1) as s:
         s.press("up a")

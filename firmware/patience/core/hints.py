@@ -122,11 +122,12 @@ def best_from(game, src):
     then where they turn a card, free a card for home or build, then any
     pile that takes them (a taken pile before an empty one); None for a
     foundation's cards (they are home), or when no pile takes them, or
-    only an empty one where nothing would change."""
+    only an empty one where nothing would change. Never home while the
+    base is not fixed: the first card home chooses it, the player's choice."""
     most = 0 if game.kinds[src] == FOUNDATION else movable(game, src)
     if not most:
         return None
-    for dst in game.foundations:  # home first: no other place is worth more
+    for dst in game.foundations if game.base else ():  # home first: worth the most
         n = best_count(game, src, most, dst)
         if n:
             return n, dst

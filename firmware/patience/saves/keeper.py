@@ -1,8 +1,11 @@
 """Nothing lost: the games in play, settings and statistics kept in a Store."""
 
 # The App tells the keeper when the game on the table changes; the keeper
-# saves once the buttons have been still for ``SAVE_AFTER_MS``, and at
-# once when asked (menu actions, a won game, another deal or game). Lines for
+# saves once the buttons have been still for ``SAVE_AFTER_MS``, at once
+# when asked (a won game, a menu's settings), and once the press is on the
+# screen when marked ``due`` (another deal or game, a restart, a Start-menu
+# item: the App saves after its refresh, when the press's code has been let
+# go, and the player sees the table before the NVM is written). Lines for
 # the player (saves off, a damaged save, dropped undo steps) wait in
 # ``notices``, as word keys with their values, until a screen shows them.
 # Between saves the keeper holds only what it keeps (kept.Saved) and the
@@ -36,6 +39,7 @@ class Keeper:
         self.memo = None
         self.notices = []
         self.dirty = False
+        self.due = False  # to save once the press is on the screen (save_soon)
         self.in_nvm = False  # the NVM holds what the keeper holds (no change since)
         self.told_failures = []  # kinds (keys) of failure told since a save last wrote
         self.told_trims = []  # kinds of history left out told since a save kept it all
@@ -174,10 +178,15 @@ class Keeper:
         self.dirty = True
         self.save()
 
+    def save_soon(self):
+        """Save what changed once this press is on the screen (App.tick)."""
+        self.due = True
+
     def save(self):
         """Write everything now if anything changed; notices say what failed.
         True when it wrote, False when it did not (nothing new, saves off,
         or the write failed)."""
+        self.due = False
         if not self.dirty:
             return False
         self.dirty = False

@@ -77,6 +77,7 @@ class App:
         else:
             self.title()
         self.display.refresh()
+        self._save_due()
 
     def _dismantle(self, group):
         """Empty ``group`` (a screen let go) and every group in it: a stale
@@ -180,7 +181,7 @@ class App:
             self.player = Player()
             rarely(__name__, "deals", "build", self.player, self, name, deal, game)
             self.left = None
-        self.keeper.save()
+        self.keeper.save_soon()
         self.show(self.player)
 
     def resume(self):
@@ -225,16 +226,25 @@ class App:
         if self.held is not None and ticks_diff(now, self.repeat_at) >= 0:
             self.repeat_at = ticks_add(now, _REPEAT_EVERY_MS)
             changed = self.screen.press(self.held) or changed
+        keeper = self.keeper
         if changed:
             self.still_since = now
             self.display.refresh()
-        elif self.keeper.dirty and ticks_diff(now, self.still_since) >= SAVE_AFTER_MS:
-            self.keeper.save()
+        elif keeper.dirty and ticks_diff(now, self.still_since) >= SAVE_AFTER_MS:
+            keeper.due = True
             self.still_since = now  # a save that failed is tried again as long after
-            if self.keeper.notices and self.screen is self.player:  # tell it now
+        self._save_due()
+        return changed
+
+    def _save_due(self):
+        """Save if asked to once the screen shows the press (Keeper.save_soon):
+        the press's code let go of, its table on the screen."""
+        keeper = self.keeper
+        if keeper.due:
+            keeper.save()
+            if keeper.notices and self.screen is self.player:  # tell it now
                 self.player.draw()
                 self.display.refresh()
-        return changed
 
     def _press(self, button):
         # A held arrow repeats, but not left and right in a list: there they

@@ -93,7 +93,7 @@ def new_deal(player, deal=None, game=None):
     player.game = game or _deal(player, player.game.name, deal, into=player.game)
     player.table.set_game(player.game)
     _start(player)
-    player.keeper.save()
+    player.keeper.save_soon()
 
 
 def restart(player):
@@ -109,7 +109,7 @@ def restart(player):
     player.keeper.dealt(game, True)  # again: a won deal is not counted twice
     _start(player)
     player.after_change()
-    player.keeper.save()  # at once, as for a new deal: a give-up may have been counted
+    player.keeper.save_soon()  # as for a new deal: a give-up may have been counted
 
 
 def won(player, save=True):

@@ -96,7 +96,7 @@ class Player:
             if item is not None:  # chosen on the Start menu: run here, fewer calls deep
                 if item[1] is not None:
                     self.do(item[1])
-                self.keeper.save()
+                self.keeper.save_soon()
         elif button == buttons.A and hinted is not None:
             self.play_hint(hinted)
         elif buttons.is_arrow(button):
@@ -174,6 +174,8 @@ class Player:
             self._refuse(game.pick_problem(pile, 1), pile, 1, pile)
         elif game.kinds[pile] == FOUNDATION:
             self.say("why.home")
+        elif not game.base and game.is_legal(pile, 1, game.foundations[0]):
+            self.say("why.base_yours")  # B leaves the base to the player
         else:
             self._no_place(game, pile)
 
@@ -207,9 +209,12 @@ class Player:
         self.step(self.game.redo, "status.no_redo")
 
     def step(self, step, refusal):
-        """Undo or redo one step, or say why not."""
-        self.drop_hold()
-        if step():
+        """Undo or redo one step, or say why not; cards held are put back
+        first, and that is all the press does."""
+        if self.held is not None:
+            self.drop_hold()
+            self.say("status.put_back")
+        elif step():
             self.after_change()
         else:
             self.say(refusal)
