@@ -187,7 +187,7 @@ class _TellsWrites(FileNVM):
     """The simulator's NVM, noting each write in ``events`` (which the
     display's refreshes share)."""
 
-    events: list = []
+    events: list
 
     def __setitem__(self, index, value):
         self.events.append("write")
@@ -200,10 +200,10 @@ def test_another_deal_is_on_the_screen_before_the_flash_is_written(tmp_path, ite
     after, in the same press: nothing waits for the quiet spell."""
     path = tmp_path / "save.nvm"
     nvm = _TellsWrites(path)
+    nvm.events = events = []
     with running("agnes", 7, store=Store(nvm)) as s:
         _play(s, "agnes", moves=3)
         s.app.keeper.save()
-        nvm.events = events = []
         refresh = s.app.display.refresh
         s.app.display.refresh = lambda: (events.append("refresh"), refresh())[1]
         s.choose(item)
