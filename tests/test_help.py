@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 
 import patience
 from host_sim.simulator.boards import BOARDS
-from patience.screens import buttons, controls, sheets
+from patience.screens import buttons, controls, helppage, sheets
 from screens import Session, on_board
 
 LANGUAGES = ("en", "fr")
@@ -87,6 +87,28 @@ def test_wrapped_help_keeps_every_word_in_order_within_the_width(paragraphs, wid
         for line in lines:
             assert len(line) <= width or " " not in line
             assert not line.startswith(" ")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_what_a_button_does_is_never_broken_across_lines_of_the_controls_page(board, lang):
+    """"SMART MOVE, PUT BACK" once wrapped as "... PUT" / "BACK": a line too
+    long now breaks after the button's name, what it does indented whole."""
+    with on_board(board, game="agnes", deal=1, language=lang) as simulated:
+        app = simulated.app
+        width = app.player.panel.columns - 2
+        shown = controls.wrapped(app.words, app.keys, width, helppage.wrap)
+        assert all(len(line) <= width for line in shown)
+        broken = 0
+        for line in controls.lines(app.words, app.keys):
+            name, colon, does = line.partition(" : " if lang == "fr" else ": ")
+            if does and len(line) > width:
+                broken += 1
+                at = shown.index(name + colon.rstrip())
+                assert shown[at + 1] == "  " + does
+            elif does:
+                assert line in shown
+        assert broken or board != "pybadge"                      # B's line is too long there
 
 
 @pytest.mark.parametrize("board", PLAYABLE)
@@ -293,3 +315,64 @@ def test_accented_capitals_draw_their_own_glyphs():
     for accented in sorted(used & set(plain)):
         assert glyph(accented) != glyph(plain[accented]), accented
         assert any(glyph(accented)), accented
+
+
+@pytest.mark.parametrize("board, choose", [
+    ("pybadge", "UP/DOWN: CHOOSE"), ("clue", "B: CHOOSE"), ("feather-tft", "BOOT: CHOOSE"),
+    ("feather-reverse-tft", "D0/D2: CHOOSE")])
+def test_the_title_names_one_button_to_go_round_the_list_with(board, choose):
+    """On one button its double tap is "up": the list goes round, so the
+    title names the plain press alone, not "BOOT DOUBLE TAP/BOOT"."""
+    with on_board(board) as simulated:
+        screen = simulated.app.screen
+        lines = [line.strip() for line in Session(simulated.app, None, simulated.display)
+                 .text(screen.text)]
+        assert choose in lines
+        if board == "feather-tft":
+            simulated.keys("boot")                                 # the plain press: down
+            assert screen.choice == 1
+
+
+def _button_columns(session, *does):
+    """The column each of the panel's lines that ends with one of ``does``
+    starts at."""
+    rows = session.text(session.app.screen.panel.text)
+    return [len(row) - len(row.lstrip()) for row in rows if row.endswith(does)]
+
+
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_the_buttons_lines_of_a_centred_panel_start_in_one_column(board):
+    """Once each was centred alone: "A  YES, GO ON" stood in from
+    "B  NO, KEEP PLAYING". Now they line up: the question, statistics."""
+    with on_board(board, game="eagle-wing", deal=1) as simulated:
+        app = simulated.app
+        session = Session(app, None, simulated.display)
+        from patience.screens import actions
+        actions.confirm(app.player.panel, "ask.lost", lambda: None)
+        no = app.words.get("ask.no").split("  ")[-1]
+        yes = app.words.get("ask.yes").split("  ")[-1]
+        assert session.panel() is not None
+        columns = _button_columns(session, yes, no)
+        assert len(columns) == 2 and len(set(columns)) == 1, session.text(app.screen.panel.text)
+        app.screen.panel.close()
+        app.player.do("statistics")
+        words = [app.words.get(key).split("  ")[-1] for key in
+                 ("stats.keys_games", "stats.keys_reset", "stats.keys_back")]
+        columns = _button_columns(session, *words)
+        assert len(columns) == 3 and len(set(columns)) == 1, session.text(app.screen.panel.text)
+
+
+@pytest.mark.parametrize("board", ["pybadge", "feather-tft"])
+def test_the_help_goes_round_from_its_last_page_to_its_first(board):
+    """The Feather TFT's footer names BOOT alone to scroll: past the last
+    page it comes back to the first, and up from the first is the last."""
+    with on_board(board, game="glenwood", deal=1) as simulated:
+        reader = _open_help(simulated, board)
+        assert any(line.startswith(("BOOT: SCROLL", "UP/DOWN: SCROLL")) for line in _shown(simulated))
+        pages = reader._page(reader._last())
+        assert pages > 2
+        first = _shown(simulated)
+        simulated.keys(" ".join([GESTURES[board][1]] * pages))
+        assert reader.top == 0 and _shown(simulated) == first
+        simulated.keys("double:boot" if board == "feather-tft" else "up")
+        assert reader.top == reader._last()

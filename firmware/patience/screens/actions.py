@@ -7,7 +7,7 @@ its press: this module is loaded for it and let go of after.
 
 from . import buttons
 from .menu import Menu
-from .notices import Notice, Question
+from .notices import Notice, Question, texts
 from ..core.modules import rarely
 
 
@@ -37,8 +37,8 @@ def ask_first(player, action):
 
 def confirm(panel, question, action):
     """Ask ``question`` (a word key); A runs ``action``, B keeps things as they are."""
-    Question.of_words(panel, (question, "", "ask.yes", "ask.no"),
-                      {buttons.A: action, buttons.B: None})
+    Question(panel, texts(panel, (question, "", "ask.yes", "ask.no")),
+             {buttons.A: action, buttons.B: None})
 
 
 def finish(player):

@@ -24,7 +24,7 @@ from micropython import const
 
 from . import buttons
 from ..core.modules import forget
-from .notices import Question
+from .notices import Question, texts
 
 UNKNOWN = "unknown"
 _NEEDS_FROM_MPY = const(32 * 1024)  # free heap to try: code, lists, the 4 KB table, room to spare
@@ -158,4 +158,4 @@ def no_win(player, stuck):
     if player.game.done:
         lines.append("won.undo")
         actions[buttons.SELECT] = "undo"
-    Question.of_words(player.panel, lines + ["lost.back"], actions, player)
+    Question(player.panel, texts(player.panel, lines + ["lost.back"]), actions, player)

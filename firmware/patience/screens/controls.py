@@ -56,8 +56,22 @@ def names(words, keys):
         for mask, button in enumerate(keys.chords):
             if button != _NONE and named[button] is None:
                 named[button] = _chord(keys.names, mask)
+        _plain_only(named)
         found.append(tuple(named))
     return tuple(found)
+
+
+def _plain_only(named):
+    """Where the two arrows of a pair are two gestures of one button (BOOT
+    and BOOT DOUBLE TAP), only the plain one is named: every list and
+    digit they step through goes round, so it reaches everything, and a
+    text's "[UP]/[DOWN]" then names it alone (words.Words.named)."""
+    for one, other in ((buttons.UP, buttons.DOWN), (buttons.LEFT, buttons.RIGHT)):
+        if named[one] and named[other]:
+            if named[one].startswith(named[other] + " "):
+                named[one] = None
+            elif named[other].startswith(named[one] + " "):
+                named[other] = None
 
 
 def lines(words, keys):
@@ -88,6 +102,23 @@ def lines(words, keys):
             if button != _NONE and _two_bits(mask):
                 out.append(words.fill("controls.line", _chord(keys.names, mask),
                                       get(does[button])))
+    return out
+
+
+def wrapped(words, keys, width, wrap):
+    """``lines`` in lines of ``width``, cut by ``wrap(text, width)`` (the
+    help's): a line too long breaks after the button's name, and what the
+    button does follows, indented."""
+    mark = words.get("controls.line").split("{1}")[0][3:].rstrip()  # ":", or " :"
+    out = []
+    for line in lines(words, keys):
+        cut = line.find(mark + " ")
+        if len(line) <= width or cut < 0:
+            out += wrap(line, width)
+        else:
+            cut += len(mark)
+            out += wrap(line[:cut], width)
+            out += ["  " + part for part in wrap(line[cut + 1:], width - 2)]
     return out
 
 

@@ -49,12 +49,14 @@ class Reader:
         return -(-top // step) + 1
 
     def press(self, button):
-        """Down and up turn a screenful (one line stays); other buttons close."""
-        step = self.shown - 1  # the last line stays in sight
-        if button == buttons.DOWN and self.top < self._last():
-            self.top = min(self._last(), self.top + step)
-        elif button == buttons.UP and self.top > 0:
-            self.top = max(0, self.top - step)
+        """Down and up turn a screenful (one line stays), round from the
+        last to the first (a one-button board's plain press goes
+        everywhere); other buttons close."""
+        step, last = self.shown - 1, self._last()  # the last line stays in sight
+        if button == buttons.DOWN:
+            self.top = 0 if self.top >= last else min(last, self.top + step)
+        elif button == buttons.UP:
+            self.top = last if self.top <= 0 else max(0, self.top - step)
         elif not buttons.is_arrow(button):
             self.panel.close()
             return
@@ -118,9 +120,7 @@ def show_help(panel, keys, name, rules):
     from . import controls
     words, width = panel.words, panel.columns - 2
     lines = rules_lines(words, name, rules, width)
-    lines += ["", words.get("controls.title")]
-    for line in controls.lines(words, keys):
-        lines += wrap(line, width)
+    lines += ["", words.get("controls.title")] + controls.wrapped(words, keys, width, wrap)
     Reader(panel, words.fill("help.rules_title", words.get("game." + name)), lines)
 
 
@@ -128,8 +128,6 @@ def show_controls(panel, keys):
     """This board's controls alone."""
     from . import controls
     words = panel.words
-    lines = []
-    for line in controls.lines(words, keys):
-        lines += wrap(line, panel.columns - 2)
+    lines = controls.wrapped(words, keys, panel.columns - 2, wrap)
     Reader(panel, words.get("controls.title"), lines)
 

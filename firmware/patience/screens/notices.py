@@ -29,12 +29,6 @@ class Notice:
         self.target = target
         panel.show(self, lines)
 
-    @classmethod
-    def of_words(cls, panel, keys, actions, target=None):
-        """A notice whose lines are word keys ("" for a blank line)."""
-        get = panel.words.get
-        return cls(panel, [get(key) if key else "" for key in keys], actions, target)
-
     def press(self, button):
         if button in self.actions or not self.actions:
             self.panel.close()
@@ -43,6 +37,14 @@ class Notice:
                 self.target.do(action)
             elif action is not None:
                 action()
+
+
+def texts(panel, keys):
+    """The lines of word ``keys`` ("" for a blank line), for a Notice (made
+    by its caller, not in here: a notice at the start of a resumed game comes
+    at the end of the deepest call chain, see bench/pystack.py)."""
+    get = panel.words.get
+    return [get(key) if key else "" for key in keys]
 
 
 class Question(Notice):
@@ -55,10 +57,10 @@ class Question(Notice):
 def stuck(player):
     """No card move and no deal is left (the stock is done, in a game with one)."""
     lines = _STUCK_LINES if player.game.stock is not None else _STUCK_LINES[:3] + _STUCK_LINES[4:]
-    Notice.of_words(player.panel, lines, _STUCK, player)
+    Notice(player.panel, texts(player.panel, lines), _STUCK, player)
 
 
 def offer_finish(player):
     """The rest goes home by itself: offer to play it."""
-    Question.of_words(player.panel, ("finish.title", "", "finish.why", "", "finish.yes",
-                                     "finish.no"), _FINISH, player)
+    Question(player.panel, texts(player.panel, ("finish.title", "", "finish.why", "",
+                                                "finish.yes", "finish.no")), _FINISH, player)

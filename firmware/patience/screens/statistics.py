@@ -12,6 +12,7 @@ class Statistics:
     board has in lists."""
 
     mode = buttons.LIST
+    keyed = 7 << 8  # its last three lines name buttons (named already: see Panel.show)
 
     def __init__(self, panel, records, name, back):
         self.panel = panel

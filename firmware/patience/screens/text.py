@@ -119,7 +119,7 @@ class Panel:
         self.box_rows = 0
         self.overlay = None
         self.centre = True
-        self.indent = 0
+        self.indent = self.keyed = self.key_width = 0
         self.note = ""
 
     def show(self, overlay, lines, centre=True, keep=False, indent=0):
@@ -129,13 +129,21 @@ class Panel:
         in the box already showing when they fit in it (an overlay that
         redraws itself keeps its box's size). The buttons' marks in the
         lines are named (in place, when ``lines`` is a list)."""
+        # Centred, the lines of a button (that start with its mark, or whose
+        # bits are set in the overlay's ``keyed``: named already) line up as
+        # one block.
         self.overlay = overlay
         if not isinstance(lines, list):
             lines = list(lines)
         width = 0  # the widest line's
+        self.keyed, self.key_width = getattr(overlay, "keyed", 0), 0
         for at in range(len(lines)):  # a list given is named in place: no copy
+            if centre and lines[at].startswith("["):
+                self.keyed |= 1 << at
             line = lines[at] = self.words.named(lines[at], overlay.mode)
             width = max(width, len(line))
+            if self.keyed >> at & 1:
+                self.key_width = max(self.key_width, len(line))
         columns = min(self.columns, width + 2 + indent)
         rows = min(self.rows, len(lines) + 2)
         grid = self.text.grid
@@ -148,7 +156,7 @@ class Panel:
         top = (self.box_rows - rows) // 2 + 1  # the first line's row
         for row in range(self.box_rows):
             at = row - top
-            self._write(row, lines[at] if 0 <= at < len(lines) else "", indent if at > 0 else 0)
+            self._write(row, at, lines[at] if 0 <= at < len(lines) else "")
         if self.group[-1] is not grid:  # something came on top since
             self.group.remove(grid)
             self.group.append(grid)
@@ -169,22 +177,25 @@ class Panel:
     def line(self, at, line):
         """Draw line ``at`` of the box anew, as ``show`` drew its lines (the
         box keeps its size)."""
-        self._write(at + 1, self.words.named(line, self.overlay.mode),
-                    self.indent if at > 0 else 0)
+        self._write(at + 1, at, self.words.named(line, self.overlay.mode))
 
     def cell(self, at, column, code):
         """Show character ``code`` in one cell of line ``at`` (as ``line``
         counts them)."""
         self.text.fill(at + 1, column, 1, self.art.code_tile(code))
 
-    def _write(self, row, line, indent):
-        text = self.text
-        if self.centre:
-            text.write(row, 0, self.box_columns, line, True)
+    def _write(self, row, at, line):
+        """Line ``at`` of the box (below 0: a blank row above them) on ``row``."""
+        keyed = at >= 0 and self.keyed >> at & 1
+        if self.centre and not keyed:
+            self.text.write(row, 0, self.box_columns, line, True)
             return
-        left = 1 + indent  # a space's margin and the indent: no string made for them
-        text.fill(row, 0, left, self.space)
-        text.write(row, left, self.box_columns - left, line)
+        # a space's margin and the indent (not the title's), or where the
+        # buttons' block starts: no string made for them
+        left = (self.box_columns - self.key_width) // 2 if keyed else (
+            1 + self.indent if at > 0 else 1)
+        self.text.fill(row, 0, left, self.space)
+        self.text.write(row, left, self.box_columns - left, line)
 
     def close(self):
         """Hide the box; the screen under it takes the buttons again."""
