@@ -55,6 +55,28 @@ def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
         assert s.status() == "AT THE DEAL" and s.app.game.done == 0
 
 
+@pytest.mark.parametrize("name", patience.games.GAMES)
+def test_a_resumed_game_has_the_cursor_where_the_last_card_went(name, tmp_path):
+    """Not on the first pile: on the pile of the last step played (the
+    stock after a deal), as the player left it; back at the deal, on the
+    first tableau pile, as for a new deal."""
+    path = tmp_path / "save.nvm"
+    with running(name, 31, store=_store(path)) as s:
+        Driver(s.app, s.keys).play(s.app.game.moves()[0])
+        s.press("right")                               # the cursor moves on
+        src, n, dst = s.app.game.moves()[-1]
+        Driver(s.app, s.keys).play((src, n, dst))
+        s.press("left")
+        s.app.tick()
+        s.app.keeper.save()
+    with running(store=_store(path)) as s:             # power back on
+        assert s.player.cursor == dst != s.app.game.kinds.find(bytes((patience.TABLEAU,)))
+        s.press("select select")
+        s.app.keeper.save()
+    with running(store=_store(path)) as s:
+        assert s.player.cursor == s.app.game.kinds.find(bytes((patience.TABLEAU,)))
+
+
 def _no_room():
     raise MemoryError("memory allocation failed, allocating 337 bytes")
 

@@ -269,6 +269,14 @@ class Game:
             return 1 + _ACT_REDEAL
         return 0
 
+    def last_pile(self):
+        """The pile the last step was played on: its move's destination, or
+        the stock after a deal or redeal; -1 at the deal."""
+        if self.done == 0:
+            return -1
+        at = 4 * self.done - 4
+        return self.history[at + 2] if self.history[at] & _ACT_MASK == _ACT_MOVE else self.stock
+
     def auto_target(self, pile):
         """The foundation the pile's top card would go home to, or None."""
         self.check_pile(pile)

@@ -77,7 +77,10 @@ def _winnable_notice(player):
 
 
 def _start(player):
-    player.cursor = player.game.kinds.find(bytes((TABLEAU,)))  # where play usually starts
+    # a game resumed: where the player left off; a deal: where play usually starts
+    player.cursor = player.game.last_pile()
+    if player.cursor < 0:
+        player.cursor = player.game.kinds.find(bytes((TABLEAU,)))
     player.held = None
     player.exact = False  # the player chose how many cards to hold
     player.hinted = None  # the hint's move (or the stock) that A plays next
