@@ -34,12 +34,12 @@ def screen(request):
 def test_pile_reaches_stay_on_screen_and_apart(name, screen):
     width, height, art = screen
     rules = patience.games.rules_for(name)
-    layout = lay_out(rules, width, height, art.card_w, art.card_h, art.font_h + 1)
+    layout = lay_out(rules, width, height, art.card_w, art.card_h, art.font_h + 2)
     assert len(rules.LAYOUT) == 3 * len(rules.KINDS)      # one place per pile
     rects = [reach(layout, p) for p in range(len(rules.LAYOUT) // 3)]
     for pile, rect in enumerate(rects):
         assert rect[0] >= 0 and rect[1] >= 0, (pile, rect)
-        assert rect[2] <= width and rect[3] <= height - art.font_h - 1, (pile, rect)
+        assert rect[2] <= width and rect[3] <= height - art.font_h - 2, (pile, rect)
         if layout.fan[pile] != FAN_NONE:
             assert layout.room[pile] >= (art.card_h if layout.fan[pile] == FAN_DOWN
                                          else art.card_w) + 2 * 7, pile

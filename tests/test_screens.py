@@ -577,7 +577,7 @@ def test_card_move_redraws_only_the_piles_it_touched_and_the_way_between():
     from test_layout import reach
     with running("eagle-wing", 1) as s:
         layout = s.player.table.layout
-        status = (0, s.display.height - s.app.art.font_h, s.display.width, s.display.height)
+        status = (0, s.display.height - s.app.art.font_h - 1, s.display.width, s.display.height)
         refreshes = s.display.refreshes
         s.press("b")                            # 8c slides from pile 6 home; Tc from the trunk
         assert s.display.refreshes == refreshes + 4          # three frames on the way, then one

@@ -97,7 +97,8 @@ def build(art, pool, game, width, height):
     table.art = art
     table.pool = pool
     table.game = game
-    table.layout = lay_out(game.rules, width, height, art.card_w, art.card_h, art.font_h + 1)
+    table.layout = lay_out(game.rules, width, height, art.card_w, art.card_h,
+                          art.font_h + 2 * _MARGIN)
     table.group = group = displayio.Group()
     table.piles = []
     for pile in range(game.pile_count):
@@ -113,7 +114,8 @@ def build(art, pool, game, width, height):
     for badge in table.badges:
         if badge is not None:
             group.append(badge.grid)
-    table.status = Text(art, width // art.font_w, 1, 0, height - art.font_h)
+    table.status = Text(art, (width - 2 * _MARGIN) // art.font_w, 1, _MARGIN,
+                        height - art.font_h - _MARGIN)
     group.append(table.status.grid)
     table.shown = bytearray(len(game.state))  # the position on screen
     table.changed = bytearray(game.pile_count)  # update's marks, kept
