@@ -141,9 +141,13 @@ def build(board, store=None, **options):
     # before compiling the app breaks up the heap
     if store is None:
         store = nvm_store()
-    from ..screens.start import load_art, size_for  # the App's start uses it too: let go after
-    options["art"] = load_art(size_for(display.width, display.height),
-                              options.setdefault("root", DRIVE))
+    # start.py is let go now, loaded again for the App's start and let go
+    # after it: kept, it stayed in the heap until the first game was built
+    from ..screens import start
+    options["art"] = start.load_art(start.size_for(display.width, display.height),
+                                    options.setdefault("root", DRIVE))
+    start = None
+    forget(__name__.rpartition(".")[0] + ".screens.start")
     loading.step()
     from ..screens.app import App
     loading.step()
@@ -153,7 +157,6 @@ def build(board, store=None, **options):
     app = App(display, keys, store=store, progress=loading.step, **options)
     loading = None
     forget(__name__ + ".message")  # the loading screen is gone
-    forget(__name__.rpartition(".")[0] + ".screens.start")
     attach = getattr(keys, "attach", None)
     if attach:
         attach(app)
