@@ -376,3 +376,17 @@ def test_the_help_goes_round_from_its_last_page_to_its_first(board):
         assert reader.top == 0 and _shown(simulated) == first
         simulated.keys("double:boot" if board == "feather-tft" else "up")
         assert reader.top == reader._last()
+
+
+@pytest.mark.parametrize("board", PLAYABLE)
+def test_the_titles_button_lines_start_in_one_column(board):
+    """"UP/DOWN: CHOOSE", "A: PLAY" and "B: BACK TO GAME" were centred each
+    on its own: now they line up, as in the panels."""
+    with on_board(board, game="agnes", deal=1) as simulated:
+        app = simulated.app
+        app.title("agnes")                                   # a game is left to go back to
+        rows = Session(app, None, simulated.display).text(app.screen.text)
+        ends = [app.words.get(key).split(":")[-1].strip()
+                for key in ("title.choose", "title.play", "title.back")]
+        columns = [len(row) - len(row.lstrip()) for row in rows if row.endswith(tuple(ends))]
+        assert len(columns) == 3 and len(set(columns)) == 1, rows

@@ -47,9 +47,11 @@ class Title:
                 lines.append("")
             lines.append(self._entry(index))
         named = self.app.words.named
-        lines += ["", named(get("title.choose"), buttons.LIST), named(get("title.play"), buttons.LIST)]
+        keys = [named(get("title.choose"), buttons.LIST), named(get("title.play"), buttons.LIST)]
         if self.app.left is not None:
-            lines.append(named(get("title.back"), buttons.LIST))
+            keys.append(named(get("title.back"), buttons.LIST))
+        widest = max(len(line) for line in keys)  # centred as one block, each from its left
+        lines += [""] + [pad(line, widest) for line in keys]
         if self.note:
             lines += ["", self.app.words.fill(*self.note)]
         self._fit(max(len(line) for line in lines), len(lines))
@@ -87,8 +89,8 @@ class Title:
 
     def press(self, button):
         if self.panel.overlay is not None:
-            self.panel.overlay.press(button)
-            self.draw()
+            self.panel.overlay.press(button)  # it draws itself (a language the App redraws)
+            self._cover()  # the list shows again once it is closed
             return True
         if button == buttons.UP or button == buttons.DOWN:
             step = 1 if button == buttons.DOWN else -1
