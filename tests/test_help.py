@@ -178,7 +178,7 @@ def test_every_text_fits_its_box_on_every_board(board, lang):
     import build as words_build
     with on_board(board, game="agnes", deal=1, language=lang) as simulated:
         app = simulated.app
-        status_columns = app.width // app.art.font_w
+        status_columns = app.player.table.status.columns  # a pixel in from each edge
         panel = app.screen.panel
         too_long = []
         for key, text in words_build.words_of(lang).items():
@@ -318,8 +318,8 @@ def test_accented_capitals_draw_their_own_glyphs():
 
 
 @pytest.mark.parametrize("board, choose", [
-    ("pybadge", "UP/DOWN: CHOOSE"), ("clue", "B: CHOOSE"), ("feather-tft", "BOOT: CHOOSE"),
-    ("feather-reverse-tft", "D0/D2: CHOOSE")])
+    ("pybadge", "UP/DOWN: MOVE"), ("clue", "B: MOVE"), ("feather-tft", "BOOT: MOVE"),
+    ("feather-reverse-tft", "D0/D2: MOVE")])
 def test_the_title_names_one_button_to_go_round_the_list_with(board, choose):
     """On one button its double tap is "up": the list goes round, so the
     title names the plain press alone, not "BOOT DOUBLE TAP/BOOT"."""
@@ -342,7 +342,7 @@ def _button_columns(session, *does):
 
 @pytest.mark.parametrize("board", PLAYABLE)
 def test_the_buttons_lines_of_a_centred_panel_start_in_one_column(board):
-    """Once each was centred alone: "A  YES, GO ON" stood in from
+    """Once each was centred alone: "A  YES, GIVE IT UP" stood in from
     "B  NO, KEEP PLAYING". Now they line up: the question, statistics."""
     with on_board(board, game="eagle-wing", deal=1) as simulated:
         app = simulated.app
@@ -390,3 +390,30 @@ def test_the_titles_button_lines_start_in_one_column(board):
                 for key in ("title.choose", "title.play", "title.back")]
         columns = [len(row) - len(row.lstrip()) for row in rows if row.endswith(tuple(ends))]
         assert len(columns) == 3 and len(set(columns)) == 1, rows
+
+
+def test_b_in_a_help_page_goes_back_to_the_list_it_came_from():
+    """As in statistics and the options: B from the game's help brings the
+    Start menu back on HELP, and from a page of the title's help list that
+    list on the same page; A and Start still close."""
+    from patience.screens.menu import Menu
+    with on_board("pybadge", game="agnes", deal=3) as simulated:
+        app = simulated.app
+        reader = _open_help(simulated, "pybadge")
+        simulated.keys("down b")
+        menu = app.player.panel.overlay
+        assert isinstance(menu, Menu) and menu.items[menu.choice][0] == "menu.help"
+        simulated.keys("a start")                                # the page again; Start closes
+        assert app.player.panel.overlay is None
+        assert type(reader).__name__ == "Reader"
+    with on_board("pybadge") as simulated:
+        app = simulated.app
+        simulated.keys("down*5 a down*2 a")                      # HELP, then GLENWOOD's page
+        assert type(app.screen.panel.overlay).__name__ == "Reader"
+        simulated.keys("b")
+        listed = app.screen.panel.overlay
+        assert isinstance(listed, Menu) and listed.items[listed.choice][0] == "game.glenwood"
+        simulated.keys("down*2 a b")                             # the controls' page and back
+        assert app.screen.panel.overlay.choice == len(patience.games.GAMES)
+        simulated.keys("b")                                      # the list closes: the title
+        assert app.screen.panel.overlay is None and not app.screen.body.hidden

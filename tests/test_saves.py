@@ -52,7 +52,7 @@ def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
             expected.undo()
             assert str(s.app.game) == str(expected)
         s.press("select")
-        assert s.status() == "AT THE DEAL" and s.app.game.done == 0
+        assert s.status() == "NOTHING TO UNDO" and s.app.game.done == 0
 
 
 @pytest.mark.parametrize("name", patience.games.GAMES)

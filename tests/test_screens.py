@@ -108,7 +108,7 @@ def test_select_undoes_and_menu_redoes():
         s.press("select")
         assert str(s.app.game) == dealt
         s.press("select")
-        assert s.status() == "AT THE DEAL"
+        assert s.status() == "NOTHING TO UNDO"
         s.choose("menu.redo")
         assert str(s.app.game) == moved and s.panel() is None
 
@@ -159,7 +159,7 @@ def test_glenwoods_closed_stock_says_the_base_comes_first(button):
     with running("glenwood", 1) as s:
         s.player.cursor = s.app.game.stock
         s.press(button)
-        assert s.status() == "FIRST A CARD ON THE MARKED FOUNDATION"
+        assert s.status() == "BASE FIRST: A RESERVE CARD ON THE STAR"
         assert s.app.game.size(0) == 36             # nothing dealt
 
 

@@ -609,7 +609,7 @@ def test_the_title_and_menu_speak_the_chosen_language():
     from screens import running
     with running(language="fr") as s:
         lines = [line.strip() for line in s.text(s.app.screen.text)]
-        assert "A : JOUER" in lines and "HAUT/BAS : CHOISIR" in lines
+        assert "A : JOUER" in lines and "HAUT/BAS : DÉPLACER" in lines
         s.press("down down down down a")                # OPTIONS
         s.press("down a")                               # LANGUE : FRANÇAIS -> ENGLISH
         assert "LANGUAGE: ENGLISH" in s.panel()

@@ -95,7 +95,8 @@ def statistics(player):
 def help(player):  # pylint: disable=redefined-builtin  # the menu item's name
     """The rules of this game and the board's controls."""
     from .helppage import show_help
-    show_help(player.panel, player.app.keys, player.game.name, player.game.rules)
+    show_help(player.panel, player.app.keys, player.game.name, player.game.rules,
+              lambda: player.open_menu("help"))
 
 
 def options(player):

@@ -14,12 +14,14 @@ from .text import pad
 from ..core.piles import FAN_RIGHT
 
 class Reader:
-    """Lines in a panel, a screenful at a time; up and down turn the page."""
+    """Lines in a panel, a screenful at a time; up and down turn the page,
+    B goes ``back()`` (the list it was opened from), other buttons close."""
 
     mode = buttons.LIST
 
-    def __init__(self, panel, title, lines):
+    def __init__(self, panel, title, lines, back):
         self.panel = panel
+        self.back = back
         self.title = title
         self.lines = lines
         self.top = 0
@@ -59,6 +61,8 @@ class Reader:
             self.top = last if self.top <= 0 else max(0, self.top - step)
         elif not buttons.is_arrow(button):
             self.panel.close()
+            if button == buttons.B:
+                self.back()
             return
         self.draw()
 
@@ -115,19 +119,20 @@ def rules_lines(words, name, rules, width):
         number += 1
 
 
-def show_help(panel, keys, name, rules):
-    """The rules of game ``name`` (its rules module), then the controls."""
+def show_help(panel, keys, name, rules, back):
+    """The rules of game ``name`` (its rules module), then the controls; B
+    goes ``back()``."""
     from . import controls
     words, width = panel.words, panel.columns - 2
     lines = rules_lines(words, name, rules, width)
     lines += ["", words.get("controls.title")] + controls.wrapped(words, keys, width, wrap)
-    Reader(panel, words.fill("help.rules_title", words.get("game." + name)), lines)
+    Reader(panel, words.fill("help.rules_title", words.get("game." + name)), lines, back)
 
 
-def show_controls(panel, keys):
-    """This board's controls alone."""
+def show_controls(panel, keys, back):
+    """This board's controls alone; B goes ``back()``."""
     from . import controls
     words = panel.words
     lines = controls.wrapped(words, keys, panel.columns - 2, wrap)
-    Reader(panel, words.get("controls.title"), lines)
+    Reader(panel, words.get("controls.title"), lines, back)
 

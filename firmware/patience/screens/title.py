@@ -110,23 +110,25 @@ class Title:
             return True
         return False
 
-    def help(self):
-        """A list of the games' rules and the controls."""
+    def help(self, choice=0):
+        """A list of the games' rules and the controls (the arrow on item
+        ``choice``: the page B came back from)."""
         from .menu import Menu
         items = [("game." + name, self._rules_of(name)) for name in GAMES]
         items.append(("controls.title", self._controls))
-        Menu(self.panel, items, None, "menu.help")
+        Menu(self.panel, items, None, "menu.help", choice=choice)
 
     def _rules_of(self, name):
         def show():
             from ..games import rules_for
             from .helppage import show_help
-            show_help(self.panel, self.app.keys, name, rules_for(name))
+            show_help(self.panel, self.app.keys, name, rules_for(name),
+                      lambda: self.help(GAMES.index(name)))
         return show
 
     def _controls(self):
         from .helppage import show_controls
-        show_controls(self.panel, self.app.keys)
+        show_controls(self.panel, self.app.keys, lambda: self.help(len(GAMES)))
 
     def options(self):
         from .menu import Menu
