@@ -92,12 +92,12 @@ def test_b_with_nowhere_for_a_run_says_so_of_these_cards():
         assert game.size(5) == 2 and s.status() == "NO PILE TAKES THESE CARDS"
 
 
-def test_b_leaves_a_foundations_cards_home_and_says_a_takes_them():
+def test_b_leaves_a_foundations_card_home_and_says_a_takes_it():
     game = position("agnes", {1: "5c", 5: "9h", 6: "7h"}, base=5)
     with running("agnes", 1) as s:
         _playing(s, game, 1)
         s.press("b")
-        assert game.cards(1) == bytes([0x85]) and s.status() == "HOME ALREADY: A TAKES THEM BACK"
+        assert game.cards(1) == bytes([0x85]) and s.status() == "HOME ALREADY: A TAKES IT BACK"
 
 
 def test_select_undoes_and_menu_redoes():
@@ -121,7 +121,7 @@ def test_select_with_cards_held_puts_them_back_and_undoes_nothing():
         assert s.app.player.held is not None
         s.press("select")
         assert s.app.player.held is None and str(s.app.game) == moved
-        assert s.status() == "THE CARDS YOU HELD ARE BACK"
+        assert s.status() == "PUT BACK: NOTHING MOVED"
         s.press("select")                                # now the undo
         assert str(s.app.game) != moved
 
