@@ -417,3 +417,20 @@ def test_b_in_a_help_page_goes_back_to_the_list_it_came_from():
         assert app.screen.panel.overlay.choice == len(patience.games.GAMES)
         simulated.keys("b")                                      # the list closes: the title
         assert app.screen.panel.overlay is None and not app.screen.body.hidden
+
+
+@pytest.mark.parametrize("board", ["pybadge", "clue"])
+def test_a_help_page_of_one_screen_names_no_scrolling(board):
+    """The controls alone fit one page: its footer names only the way back;
+    a game's rules, pages long, name the scrolling too."""
+    with on_board(board) as simulated:
+        app = simulated.app
+        app.screen._controls()
+        words = app.words
+        scroll, back = words.named(words.get("help.scroll"), buttons.LIST).split("  ")
+        shown = _shown(simulated)
+        assert back in shown and not any(scroll in line for line in shown)
+        app.screen.panel.close()
+        app.screen.help()
+        app.screen.panel.overlay.press(buttons.A)                  # Eagle Wing's rules
+        assert any(scroll in line for line in _shown(simulated))

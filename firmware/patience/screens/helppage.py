@@ -27,6 +27,8 @@ class Reader:
         self.top = 0
         words, width = panel.words, panel.columns - 2
         footer = words.named(words.get("help.scroll"), self.mode)
+        if len(lines) <= panel.rows - 6:  # one page: nothing to scroll, only its close
+            footer = footer.split("  ")[-1]
         # a blank line, then the footer: its parts a line each when too long
         self.footer = [""] + (footer.split("  ") if len(footer) > width else [footer])
         # the title and a blank line, the footer and the box's top and bottom rows stay
