@@ -57,9 +57,9 @@ def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
 
 @pytest.mark.parametrize("name", patience.games.GAMES)
 def test_a_resumed_game_has_the_cursor_where_the_last_card_went(name, tmp_path):
-    """Not on the first pile: on the pile of the last step played (the
-    stock after a deal), as the player left it; back at the deal, on the
-    first tableau pile, as for a new deal."""
+    """Not on the first pile: on the pile the last cards went to (the stock
+    after a deal), wherever the cursor was then (it is not saved); back at
+    the deal, on the first tableau pile, as for a new deal."""
     path = tmp_path / "save.nvm"
     with running(name, 31, store=_store(path)) as s:
         Driver(s.app, s.keys).play(s.app.game.moves()[0])

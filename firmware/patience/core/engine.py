@@ -270,8 +270,8 @@ class Game:
         return 0
 
     def last_pile(self):
-        """The pile the last step was played on: its move's destination, or
-        the stock after a deal or redeal; -1 at the deal."""
+        """The pile the last step's cards went to (its move's destination),
+        or the stock after a deal or redeal; -1 at the deal."""
         if self.done == 0:
             return -1
         at = 4 * self.done - 4

@@ -77,7 +77,8 @@ def _winnable_notice(player):
 
 
 def _start(player):
-    # a game resumed: where the player left off; a deal: where play usually starts
+    # a game resumed: on the pile the last cards went to (the cursor itself
+    # is not saved); a deal: where play usually starts
     player.cursor = player.game.last_pile()
     if player.cursor < 0:
         player.cursor = player.game.kinds.find(bytes((TABLEAU,)))

@@ -1,11 +1,12 @@
 """Help on the device: a game's rules and this board's controls, to scroll.
 
-``show_help(panel, keys, name, rules)`` opens one page: the game's rules
-(a map of its piles drawn from its LAYOUT, one letter a pile kind, then
-the paragraphs ``rules.<name>.1``, ``.2`` ... wrapped to the screen) and
-then the controls of the board in hand (controls.py). ``show_controls``
-opens the controls alone. Up and down scroll; any other button closes. The
-module is let go when the panel closes.
+``show_help(panel, keys, name, rules, back)`` opens one page: the game's
+rules (a map of its piles drawn from its LAYOUT, one letter a pile kind,
+then the paragraphs ``rules.<name>.1``, ``.2`` ... wrapped to the screen)
+and then the controls of the board in hand (controls.py).
+``show_controls(panel, keys, back)`` opens the controls alone. Up and down
+scroll, B goes ``back()``, any other button closes. The module is let go
+when the panel closes.
 """
 
 from . import buttons
@@ -55,7 +56,7 @@ class Reader:
     def press(self, button):
         """Down and up turn a screenful (one line stays), round from the
         last to the first (a one-button board's plain press goes
-        everywhere); other buttons close."""
+        everywhere); B closes and goes ``back()``, other buttons close."""
         step, last = self.shown - 1, self._last()  # the last line stays in sight
         if button == buttons.DOWN:
             self.top = 0 if self.top >= last else min(last, self.top + step)

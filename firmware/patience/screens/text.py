@@ -192,7 +192,7 @@ class Panel:
             return
         # a space's margin and the indent (not the title's), or where the
         # buttons' block starts: no string made for them
-        left = (self.box_columns - self.key_width) // 2 if keyed else (
+        left = max(1, (self.box_columns - self.key_width) // 2) if keyed else (
             1 + self.indent if at > 0 else 1)
         self.text.fill(row, 0, left, self.space)
         self.text.write(row, left, self.box_columns - left, line)
