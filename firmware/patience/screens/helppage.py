@@ -1,13 +1,14 @@
 """Help on the device: a game's rules and this board's controls, to scroll.
 
 ``show_help(panel, keys, name, rules, back)`` opens one page: the game's
-rules (a map of its piles drawn from its LAYOUT, one letter a pile kind,
-then the paragraphs ``rules.<name>.1``, ``.2`` ... wrapped to the screen)
-and then the controls of the board in hand (controls.py).
-``show_controls(panel, keys, back)`` opens the controls alone. Up and down
-scroll, B goes ``back()``, any other button closes. The module is let go
-when the panel closes.
+rules, then the board's controls; ``show_controls(panel, keys, back)``
+the controls alone. Up and down scroll, B goes ``back()``, any other
+button closes. The module is let go when the panel closes.
 """
+
+# The rules: a map of the game's piles drawn from its LAYOUT, one letter a
+# pile kind, then the paragraphs ``rules.<name>.1``, ``.2`` ... wrapped to
+# the screen; the controls of the board in hand come from controls.py.
 
 from . import buttons
 from .sheets import CHAR_RIGHT
