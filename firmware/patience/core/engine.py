@@ -195,6 +195,14 @@ class Game:
             return STOCK_DEALS
         return self.rules.pick_problem(self, src, n)  # a closed stock: the rules say why
 
+    def movable(self, src):
+        """How many cards on top of src may be taken at most (0: none)."""
+        most = 0
+        for n in range(1, self.size(src) + 1):
+            if not self.pick_problem(src, n):
+                most = n
+        return most
+
     def drop_problem(self, src, n, dst):
         """0 when the top ``n`` cards of src (which may be taken) may go onto
         dst, else why not (a code of core.why)."""

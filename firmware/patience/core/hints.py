@@ -108,15 +108,6 @@ def _in_order(game, src, n):
     return True
 
 
-def movable(game, src):
-    """How many cards on top of src may be taken at most (0: none)."""
-    most = 0
-    for n in range(1, game.size(src) + 1):
-        if not game.pick_problem(src, n):
-            most = n
-    return most
-
-
 def best_from(game, src):
     """(n, dst): the best place for the cards on top of src: home first,
     then where they turn a card, free a card for home or build, then any
@@ -124,7 +115,7 @@ def best_from(game, src):
     foundation's cards (they are home), or when no pile takes them, or
     only an empty one where nothing would change. Never home while the
     base is not fixed: the first card home chooses it, the player's choice."""
-    most = 0 if game.kinds[src] == FOUNDATION else movable(game, src)
+    most = 0 if game.kinds[src] == FOUNDATION else game.movable(src)
     if not most:
         return None
     for dst in game.foundations if game.base else ():  # home first: worth the most
@@ -152,7 +143,7 @@ def best_from(game, src):
 
 def taken_anywhere(game, src):
     """True when some other pile takes cards from the top of src."""
-    most = movable(game, src)
+    most = game.movable(src)
     for dst in range(game.pile_count):
         if dst != src and most and best_count(game, src, most, dst):
             return True

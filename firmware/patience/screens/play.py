@@ -125,8 +125,7 @@ class Player:
             else:
                 self.say("status.stock_done")
         else:
-            from ..core.hints import movable
-            most = movable(game, pile)
+            most = game.movable(pile)
             if most:
                 self.held = (pile, most)
                 self.exact = False
@@ -182,8 +181,8 @@ class Player:
     def _no_place(self, game, pile):
         """B found nowhere to send the cards: say whether any pile takes
         them at all, of one card or of several."""
-        from ..core.hints import movable, taken_anywhere
-        self.say(_NO_PLACE[taken_anywhere(game, pile)][movable(game, pile) == 1])
+        from ..core.hints import taken_anywhere
+        self.say(_NO_PLACE[taken_anywhere(game, pile)][game.movable(pile) == 1])
 
     def move(self, src, n, dst):
         """Play a legal move, sliding its cards to their place."""
@@ -285,8 +284,7 @@ class Player:
         if self.held is not None and self.held[0] == pile:
             depth = self.held[1] - 1
         elif self.held is None and game.size(pile):
-            from ..core.hints import movable
-            depth = max(0, movable(game, pile) - 1)
+            depth = max(0, game.movable(pile) - 1)
         else:
             depth = 0
         self.table.move_cursor(pile, depth)
