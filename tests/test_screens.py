@@ -475,6 +475,16 @@ def test_title_screen_lists_the_games():
         assert s.app.game.name == "agnes"
 
 
+def test_start_on_the_title_plays_the_chosen_game_or_goes_back_to_the_one_left():
+    with running() as s:
+        s.press("down down start")
+        assert s.app.game.name == "glenwood"
+        s.choose("menu.game")
+        assert s.app.game is None
+        s.press("up start")                    # the game left, not the chosen one
+        assert s.app.game.name == "glenwood" and s.panel() is None
+
+
 @pytest.mark.parametrize("extra", ["down " * 4, "down " * 5])   # options, help
 def test_a_panel_on_the_title_shows_alone_and_the_list_comes_back(extra):
     with running() as s:

@@ -96,7 +96,9 @@ class Title:
             step = 1 if button == buttons.DOWN else -1
             self._choose((self.choice + step) % (len(GAMES) + len(_EXTRAS)))
             return True
-        if button == buttons.A:
+        if button == buttons.START and self.app.left is not None:
+            button = buttons.B  # START closes a list: back to the game left
+        if button == buttons.A or button == buttons.START:  # with no game left, START plays
             if self.choice < len(GAMES):
                 self.app.play(GAMES[self.choice])
             elif _EXTRAS[self.choice - len(GAMES)] == "menu.options":
