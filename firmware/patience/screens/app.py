@@ -180,6 +180,7 @@ class App:
                 self.pool = [self.art.card_grid() for _ in range(52)]
             self.player = Player()
             rarely(__name__, "deals", "build", self.player, self, name, deal, game)
+            self.player.arrived()  # with deals.py let go: a resumed game's end may need hints
             self.left = None
         self.keeper.save_soon()
         self.show(self.player)

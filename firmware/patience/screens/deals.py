@@ -29,7 +29,8 @@ def random_deal():
 
 def build(player, app, name, deal, game):
     """Make ``player`` (a new Player) the App's table: ``game``, else deal
-    ``deal`` of ``name`` (a random one when None)."""
+    ``deal`` of ``name`` (a random one when None). Its ``arrived`` then
+    shows a resumed game's end."""
     player.later = None
     player.app = app
     player.keeper = app.keeper
@@ -42,10 +43,6 @@ def build(player, app, name, deal, game):
     player.status_line = StatusLine(app.words, player.table.status.columns)
     player.group.insert(0, player.table.group)  # under the panel
     _start(player)
-    if player.game.is_won():   # resumed on its won screen
-        won(player, False)
-    else:                      # or on its offer to finish, or its dead end
-        player.notice_end()
 
 
 def _deal(player, name, deal, into=None):

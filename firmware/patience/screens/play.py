@@ -235,6 +235,14 @@ class Player:
         """No to having the rest played home: not offered again for this deal."""
         self.keeper.decline(self.game)
 
+    def arrived(self):
+        """A table just built: a game resumed on its won screen shows it
+        again, or its offer to finish, or its dead end."""
+        if self.game.is_won():
+            rarely(__name__, "deals", "won", self, False)
+        else:
+            self.notice_end()
+
     def notice_end(self):
         """Offer to finish a game plainly won (unless the player said no), or
         say that nothing can move."""
