@@ -20,7 +20,7 @@ import vm
 from vm import session
 
 PY_HEAP_KB = 128  # the sheet in RAM from 127 KB (screens/start.py); every heap from 108 up passes
-MPY_HEAP_KB = 107  # the sheet in RAM from 106 KB; every heap from 91 up passes
+MPY_HEAP_KB = 107  # the sheet in RAM from 106 KB; every heap from 90 up passes
 SMALL_HEAP_KB = {False: 110, True: 93}  # by compiled: the sheet on the drive
 TABLE_LIMIT = 256  # bytes per press on the table
 PANEL_LIMIT = 1024  # bytes per press on the title, menus and panels
