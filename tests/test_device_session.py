@@ -373,3 +373,26 @@ def test_any_heap_too_small_to_start_says_not_enough_memory(compiled, heaps_kb):
         else:
             assert told in out and out.rstrip().endswith("waiting"), f"{heap_kb} KB"
             assert "Buttons failed" not in out
+
+
+CODE_PY_START = """
+source = open("code.py").read()
+exec(source[:source.index("from patience")])  # code.py's lines before the game's import
+import micropython
+print("LEVEL", micropython.opt_level())
+exec(compile("def broken():\\n    return 1 // 0\\n", "broken.py", "exec"))
+try:
+    broken()
+except ZeroDivisionError as error:
+    import sys
+    sys.print_exception(error)
+"""
+
+
+def test_code_py_has_the_board_compile_py_files_without_line_numbers():
+    """What compiles after code.py's start keeps no line-number tables (2-3 KB
+    less heap in a game from .py, as patience-flash's .mpy files): the
+    optimisation level is 3 and a traceback names no line of its own."""
+    out = vm.run(CODE_PY_START, 64)
+    assert "LEVEL 3" in out
+    assert 'File "broken.py", line 2' not in out and "ZeroDivisionError" in out
