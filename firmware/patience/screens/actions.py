@@ -63,7 +63,7 @@ def enter_deal(player):
 
     def deal(number):
         ask_first(player, lambda: rarely(__name__, "deals", "new_deal", player, number))
-    DealEntry(player.panel, player.game.seed, deal, lambda: player.open_menu("enter_deal"))
+    DealEntry(player.panel, player.game.seed, deal, player.reopen)
 
 
 def peek(player):
@@ -88,19 +88,17 @@ def leave(player):
 
 def statistics(player):
     from .statistics import Statistics
-    Statistics(player.panel, player.keeper, player.game.name,
-               lambda: player.open_menu("statistics"))
+    Statistics(player.panel, player.keeper, player.game.name, player.reopen)
 
 
 def help(player):  # pylint: disable=redefined-builtin  # the menu item's name
     """The rules of this game and the board's controls."""
     from .helppage import show_help
     show_help(player.panel, player.app.keys, player.game.name, player.game.rules,
-              lambda: player.open_menu("help"))
+              player.reopen)
 
 
 def options(player):
     from .options import Options
-    back = lambda: player.open_menu("options")  # noqa: E731
-    items = Options(player.app).items()[:-1] + (("menu.back", back),)
-    Menu(player.panel, items, player.keeper.save, "menu.options", back=back)
+    items = Options(player.app).items()[:-1] + (("menu.back", player.reopen),)
+    Menu(player.panel, items, player.keeper.save, "menu.options", back=player.reopen)

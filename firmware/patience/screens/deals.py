@@ -31,7 +31,7 @@ def build(player, app, name, deal, game):
     """Make ``player`` (a new Player) the App's table: ``game``, else deal
     ``deal`` of ``name`` (a random one when None). Its ``arrived`` then
     shows a resumed game's end."""
-    player.later = None
+    player.later = player.chosen = None
     player.app = app
     player.keeper = app.keeper
     player.words = app.words

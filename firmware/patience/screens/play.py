@@ -77,6 +77,7 @@ class Player:
     message: str  # the status line's text until the next press, or ""
     status: str  # the status line shown
     later: "tuple | None"  # the Start menu's item just chosen, to run (see press)
+    chosen: "str | None"  # the action of the Start menu's item run last (see reopen)
 
     # -- buttons ---------------------------------------------------------
 
@@ -94,6 +95,7 @@ class Player:
             self.panel.overlay.press(button)
             item, self.later = self.later, None
             if item is not None:  # chosen on the Start menu: run here, fewer calls deep
+                self.chosen = item[1]
                 if item[1] is not None:
                     self.do(item[1])
                 self.keeper.save_soon()
@@ -339,6 +341,12 @@ class Player:
         while _START_MENU[choice][1] != action:
             choice += 1
         Menu(self.panel, _START_MENU, target=self, choice=choice)  # saved once run (press)
+
+    def reopen(self):
+        """B in a panel the Start menu opened: the menu again, its arrow on
+        that item (a bound method: the panel keeps no function of the
+        item's module, which is let go)."""
+        self.open_menu(self.chosen)
 
     def play_hint(self, hinted):
         """A after a hint: its move (the cursor ends where the cards went),
