@@ -81,7 +81,8 @@ def session(name, presses, board):
             if app.screen is not app.player:   # left the game: go back
                 keys.press("b")
                 app.tick()
-            alive = max(alive, count_objects(app.display.root_group) + len(app.pool))
+            pool = app.player.table.pool if app.player is not None else ()
+            alive = max(alive, count_objects(app.display.root_group) + len(pool))
     return stats, alive, extra_refreshes, slides
 
 

@@ -3,11 +3,12 @@
 patience/boards picks the board's profile by ``board.board_id`` and turns
 its buttons into the game's eight; on a board it cannot drive it says why
 on the screen or the serial console. Once the App is built the board
-setup's code is let go (about 3 KB of heap) before the game runs. Code
-compiled here from .py keeps no line numbers, as the .mpy files
-patience-flash makes keep none: 2-3 KB less heap in a game. For line
-numbers in a traceback, put a # in front of the ``opt_level`` line.
+setup's code is let go (about 3 KB of heap) before the game runs.
 """
+
+# Code compiled here from .py keeps no line numbers, as the .mpy files
+# patience-flash makes keep none: 2-3 KB less heap in a game. For line
+# numbers in a traceback, put a # in front of the opt_level line.
 
 import micropython
 

@@ -68,11 +68,13 @@ class Session:
 
     def shown_tiles(self, pile):
         """The card tiles a pile shows, bottom first (its placeholder left out)."""
-        return [grid[0] for grid in self.player.table.piles[pile][1:]]
+        return shown_tiles(self.player.table, pile)
 
     def slot_tile(self, pile):
-        """The tile of a pile's placeholder (what shows when it is empty)."""
-        return self.player.table.piles[pile][0][0]
+        """The tile an empty pile shows: its placeholder."""
+        table = self.player.table
+        assert not table.game.size(pile), "pile %d is not empty" % pile
+        return table.bases[pile][0]
 
     def panel(self):
         """The panel's lines from its first to its last non-blank one, or
@@ -110,6 +112,14 @@ class Session:
         return self.pixels(0, self.display.height - self.app.art.font_h)
 
 
+def shown_tiles(table, pile):
+    """The card tiles a pile of ``table`` shows, bottom first (none while it
+    is empty: its base shows the placeholder)."""
+    if not table.game.size(pile):
+        return []
+    return [table._grid(pile, depth)[0] for depth in range(table.extra[pile], -1, -1)]
+
+
 def table_mismatch(app):
     """Why the table on screen differs from the engine's piles, or None."""
     from patience.core.cards import FACE_UP, rank, suit
@@ -121,10 +131,11 @@ def table_mismatch(app):
     if len(cards) != 52 or len({c & 0x3F for c in cards}) != 52:
         return "the game does not hold 52 distinct cards"
     for pile in range(game.pile_count):
-        shown = [grid[0] for grid in table.piles[pile][1:]]
+        shown = shown_tiles(table, pile)
         cards = game.cards(pile)
         wanted = [sheets.TILE_FACE + suit(c) * 13 + rank(c) - 1 if c & FACE_UP
-                  else sheets.TILE_BACK for c in cards][-len(shown) or len(cards):]
-        if len(shown) != table._visible(pile) or shown != wanted[len(wanted) - len(shown):]:
+                  else sheets.TILE_BACK for c in cards]
+        visible = len(cards) if table.layout.fan[pile] else min(1, len(cards))
+        if shown != wanted[len(wanted) - visible:]:
             return "pile %d shows %r, the game has %r" % (pile, shown, list(cards))
     return None

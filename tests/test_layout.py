@@ -62,17 +62,33 @@ def _longest(name, pile):
 @pytest.mark.parametrize("name", patience.games.GAMES)
 def test_longest_piles_render_inside_their_reach(name, screen):
     width, height, art = screen
-    pool = [art.card_grid() for _ in range(52)]
     rules = patience.games.rules_for(name)
     for pile in range(len(rules.LAYOUT) // 3):
         if rules.LAYOUT[3 * pile + 2] == FAN_NONE:
             continue
-        table = build(art, pool, _longest(name, pile), width, height)
+        table = build(art, _longest(name, pile), width, height)
         x1, y1, x2, y2 = reach(table.layout, pile)
-        group = table.piles[pile]
-        assert len(group) == 1 + 50
-        for grid in group[1:]:
-            gx, gy = group.x + grid.x, group.y + grid.y
-            assert x1 <= gx and gx + art.card_w <= x2 and y1 <= gy and gy + art.card_h <= y2
-        table.release()
-        assert len(pool) == 52
+        grids = [table._grid(pile, depth) for depth in range(50)]
+        assert len(set(map(id, grids))) == 50              # every card shows
+        for grid in grids:
+            assert x1 <= grid.x and grid.x + art.card_w <= x2
+            assert y1 <= grid.y and grid.y + art.card_h <= y2
+
+
+@pytest.mark.parametrize("name", patience.games.GAMES)
+def test_a_table_makes_a_tilegrid_for_each_card_it_shows_and_a_few_spare(name, screen):
+    """A pile shows its placeholder, top card or fan's bottom card on one
+    TileGrid; only a fan's other cards take more, from a pool that keeps a
+    few spare (an undo may show more cards), and one for each card left in
+    the stock of a game that deals it out in rows."""
+    width, height, art = screen
+    game = patience.new_game(name, seed=1)
+    table = build(art, game, width, height)
+    fans = [p for p in range(game.pile_count) if table.layout.fan[p] != FAN_NONE]
+    shown_above = sum(max(0, game.size(p) - 1) for p in fans)
+    grids = [layer for layer in table.group if type(layer).__name__ == "TileGrid"
+             and layer.tile_width == art.card_w and layer.height == 1]
+    assert len(grids) == game.pile_count + shown_above
+    stock = game.size(game.stock) if game.rules.DEAL_ROW else 0
+    assert len(table.pool) == 3 + stock
+    assert not table.top_up()

@@ -29,6 +29,7 @@ if _TYPING:
 _REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
 _REPEAT_EVERY_MS = const(90)   # ... every this
 _IDLE_SLEEP = 0.01
+_TOP_UP_AFTER_MS = const(250)  # buttons still this long: the table may make a spare card
 _TUNE_STEPS = const(4)  # a win's celebration in silence: as many steps as the tune's notes
 _SILENT_STEP_MS = const(120)
 _TABLE_MODULES = (".play", ".table", ".layout", ".status", ".menu", ".notices")  # what only a game needs
@@ -48,7 +49,6 @@ class App:
     background: "Group"  # the felt, under every screen
     panel_text: "Text"  # the panels' one TileGrid (text.panel_text)
     panel_group: "Group"  # the screen group it is in
-    pool: list  # the 52 card TileGrids, made for the first game and kept
     player: "Player"
     left: str | None  # the game put away for the title screen
     held: int | None  # the arrow held down
@@ -176,8 +176,6 @@ class App:
         if player is not None:
             rarely(__name__, "deals", "new_deal", player, deal, game)
         else:
-            if self.pool is None:
-                self.pool = [self.art.card_grid() for _ in range(52)]
             self.player = Player()
             rarely(__name__, "deals", "build", self.player, self, name, deal, game)
             self.player.arrived()  # with deals.py let go: a resumed game's end may need hints
@@ -198,9 +196,9 @@ class App:
         self.left = player.game.name
         rules = player.game.rules.__name__
         self.keeper.put_away(player.game)
-        player.table.release()  # the card TileGrids back to the pool
+        player.table.release()  # its card TileGrids let go
         self._dismantle(player.group)
-        self.player = None  # the card TileGrids stay for the next game
+        self.player = None
         if self.screen is player:
             self.screen = None
         package = __name__.rpartition(".")[0]
@@ -234,6 +232,8 @@ class App:
         elif keeper.dirty and ticks_diff(now, self.still_since) >= SAVE_AFTER_MS:
             keeper.due = True
             self.still_since = now  # a save that failed is tried again as long after
+        elif self.player is not None and ticks_diff(now, self.still_since) >= _TOP_UP_AFTER_MS:
+            self.player.table.top_up()  # a spare card TileGrid made while nothing happens
         self._save_due()
         return changed
 
@@ -278,7 +278,7 @@ class App:
             # a stale pointer to the screen (see _dismantle) would keep its
             # table, panel and texts, and through them the card sheet
             screen.group = screen.panel = screen.table = screen.text = None
-        self.screen = self.player = self.pool = None
+        self.screen = self.player = None
         self.art = self.background = self.panel_text = None
         # Collect before anything allocates: a collection that a failing
         # allocation starts runs deeper in the C stack, where the failed

@@ -38,8 +38,8 @@ def build(player, app, name, deal, game):
     player.group = displayio.Group()
     player.panel = Panel(app, player.group)
     player.game = game or _deal(player, name, deal)
-    player.table = rarely(__name__, "layout", "build", app.art, app.pool, player.game,
-                          app.width, app.height)
+    player.table = rarely(__name__, "layout", "build", app.art, player.game, app.width,
+                          app.height)
     player.status_line = StatusLine(app.words, player.table.status.columns)
     player.group.insert(0, player.table.group)  # under the panel
     _start(player)

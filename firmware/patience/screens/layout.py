@@ -90,21 +90,22 @@ def _room(layout, rules, pile, width, tops):
     return layout.card_w
 
 
-def build(art, pool, game, width, height):
-    """The Table of ``game`` on a ``width`` x ``height`` screen, its cards
-    from the ``pool`` of card TileGrids, drawn."""
+def build(art, game, width, height):
+    """The Table of ``game`` on a ``width`` x ``height`` screen, drawn, its
+    pool of spare card TileGrids full."""
     table = Table()
     table.art = art
-    table.pool = pool
     table.game = game
-    table.layout = lay_out(game.rules, width, height, art.card_w, art.card_h,
-                          art.font_h + 2 * _MARGIN)
+    table.layout = layout = lay_out(game.rules, width, height, art.card_w, art.card_h,
+                                    art.font_h + 2 * _MARGIN)
     table.group = group = displayio.Group()
-    table.piles = []
+    table.bases = []
     for pile in range(game.pile_count):
-        table.piles.append(displayio.Group(x=table.layout.x[pile], y=table.layout.y[pile]))
-        table.piles[pile].append(art.card_grid(sheets.TILE_EMPTY, shader=art.slot))
-        group.append(table.piles[pile])
+        table.bases.append(art.card_grid(sheets.TILE_EMPTY, layout.x[pile], layout.y[pile],
+                                         art.slot))
+        group.append(table.bases[pile])
+    table.extra = bytearray(game.pile_count)
+    table.pool = []
     table.cursor = _frame(art, art.cursor, group)
     # a hint's frames over the cursor's: its cards are often under the cursor
     table.hints = (_frame(art, art.hint, group), _frame(art, art.hint_to, group))
@@ -122,6 +123,8 @@ def build(art, pool, game, width, height):
     table.selected_pile = NO_PILE
     table.selected_count = 0
     table.update(force=True)
+    while table.top_up():
+        pass
     return table
 
 

@@ -120,7 +120,6 @@ def start(app, root, store, step, language, art):
     app.background = _background(app.width, app.height)
     app.panel_text = panel_text(app.art, app.width, app.height)  # 1.7 KB in one piece
     app.panel_group = None  # the screen group it is in
-    app.pool = None  # the 52 card TileGrids, made for the first game and kept
     app.player = None
     app.left = None  # the game put away for the title screen
     app.held = None

@@ -1,18 +1,30 @@
-"""The table on screen: piles of card TileGrids, cursor, hint and status.
+"""The table on screen: a TileGrid a card shown, the cursor, hint and status.
 
-Every card TileGrid comes from one pool made at start; a pile holds a
-placeholder tile (empty outline, foundation base, the mark of the
-foundation that takes the base card, reserve and stock marks) and the cards
-it shows. The stock and the reserves wear a badge with their number of
-cards. ``update`` redraws only the piles whose cards changed. layout.build
-makes a table; this module keeps what its presses need.
+Each pile has one TileGrid at its place, its base: its placeholder while
+it is empty, else its top card, or in a fan its bottom card. A fan's other
+cards take TileGrids from the table's pool of spare ones and give them
+back. The stock and the reserves wear a badge with their number of cards.
+``update`` redraws only the piles whose cards changed. layout.build makes
+a table; this module keeps what its presses need.
 """
+
+# Placeholders: the empty outline, a foundation's base, the mark of the
+# foundation that takes the base card, reserve and stock marks. The table
+# group holds the bases, then the fans' other cards pile by pile, bottom
+# first, then the frames, the badges and the status line.
+#
+# The pool holds a few spare card TileGrids (an undo may show a card or
+# two more than before), and in a game that deals rows one for every card
+# left in the stock; ``top_up`` makes it so again one TileGrid at a time
+# while the buttons are still (App.tick), so that a press takes from the
+# pool and allocates nothing. Only a press that needs more than the pool
+# holds makes one there and then.
 
 from micropython import const
 
 from . import sheets
 from ..core.cards import FACE_UP, is_red, rank, suit
-from ..core.piles import STOCK, FOUNDATION, RESERVE, FAN_NONE, FAN_DOWN
+from ..core.piles import STOCK, FOUNDATION, RESERVE, FAN_NONE, FAN_DOWN, FAN_RIGHT
 
 _TYPING = const(0)  # mypy takes it as true (mypy-firmware.ini): the annotations' types
 if _TYPING:
@@ -22,6 +34,7 @@ if _TYPING:
     from .text import Text
 
 NO_PILE = 255
+_SPARE = const(3)  # spare card TileGrids for a press that shows more cards than before
 _SLIDE_FRAMES = 4  # a moved card takes this many frames to its place
 
 
@@ -55,11 +68,12 @@ class Table:
     """The displayio view of one game on one screen (made by layout.build)."""
 
     art: "Art"
-    pool: list  # the card TileGrids not in a pile
     game: "Game"
     layout: Layout
     group: "Group"
-    piles: list  # a Group a pile: its placeholder, then its cards
+    bases: list  # a TileGrid a pile: its placeholder, top card or fan's bottom card
+    extra: bytearray  # a fan's cards shown above its base, by pile
+    pool: list  # spare card TileGrids
     cursor: "Frame"
     hints: tuple  # the frames of a hint's cards and of where they go
     badges: list  # a count's Text on the stock and the reserves, else None
@@ -77,44 +91,55 @@ class Table:
         self.update(force=True)
 
     def release(self):
-        """Give every card TileGrid back to the pool."""
-        for group in self.piles:
-            self._resize(group, 0)
+        """Let go of every card TileGrid but the bases (the table is put away)."""
+        for pile in range(len(self.bases)):
+            self._resize(pile, 0)
+        self.pool.clear()
+
+    def top_up(self):
+        """Make one more spare card TileGrid if the pool is short of them;
+        True when it made one."""
+        game = self.game
+        if len(self.pool) >= _SPARE + (game.size(game.stock) if game.rules.DEAL_ROW else 0):
+            return False
+        self.pool.append(self.art.card_grid())
+        return True
 
     def update(self, force=False):
         """Redraw the piles whose cards changed since the last update."""
         game = self.game
         changed = self.changed
-        for pile in range(game.pile_count):
+        for pile in range(game.pile_count):  # give back first: the pool then has them
             changed[pile] = force or game.differs(pile, self.shown)
             if changed[pile]:
-                group = self.piles[pile]
-                self._resize(group, min(len(group) - 1, self._visible(pile)))
+                self._resize(pile, min(self.extra[pile], self._extra(pile)))
         for pile in range(game.pile_count):
             if changed[pile]:
                 self.draw_pile(pile)
         self.shown[:] = game.state
 
     def draw_pile(self, pile):
-        """Lay out the pile's placeholder and cards."""
-        group = self.piles[pile]
-        slot = self._placeholder(pile)
-        if group[0][0] != slot:
-            group[0][0] = slot
+        """Lay out the pile's placeholder or cards."""
         game = self.game
         size = game.size(pile)
-        first = size - self._visible(pile)
-        self._resize(group, size - first)
-        total = 0
-        for below in range(first, size - 1):
-            total += self._step(pile, below)
-        wanted = 0
-        for index in range(first, size):
-            if index > first:
-                wanted += self._step(pile, index - 1)
-            card = game.state[game.start(pile) + index]
-            self._set_card(group[1 + index - first], card,
-                           self.layout.squeeze(pile, wanted, total), pile, size - index)
+        self._resize(pile, self._extra(pile))
+        base = self.bases[pile]
+        if not size:
+            self._show(base, self._placeholder(pile), self.art.slot, pile, 0)
+        else:
+            first = size - 1 - self.extra[pile]  # the card on the base
+            total = 0
+            for below in range(first, size - 1):
+                total += self._step(pile, below)
+            wanted = 0
+            at = self._first(pile) - 1 - first  # the card index's TileGrid, above the base
+            start = game.start(pile)
+            for index in range(first, size):
+                if index > first:
+                    wanted += self._step(pile, index - 1)
+                self._set_card(base if index == first else self.group[at + index],
+                               game.state[start + index],
+                               self.layout.squeeze(pile, wanted, total), pile, size - index)
         if self.badges[pile] is not None:
             self._badge(pile, size)
 
@@ -128,21 +153,26 @@ class Table:
             art = self.art
             grid.x = self.card_x(pile, 0) + art.card_w - 2 * art.font_w - 1  # inside the card's edge
             grid.y = self.card_y(pile, 0) + art.card_h - art.font_h - 1
+
     def _set_card(self, grid, card, offset, pile, from_top):
-        art = self.art
         if card & FACE_UP:
-            tile = sheets.TILE_FACE + suit(card) * 13 + rank(card) - 1
             picked = pile == self.selected_pile and from_top <= self.selected_count
-            shader = art.card_shader(is_red(card), picked)
+            self._show(grid, sheets.TILE_FACE + suit(card) * 13 + rank(card) - 1,
+                       self.art.card_shader(is_red(card), picked), pile, offset)
         else:
-            tile, shader = sheets.TILE_BACK, art.back
+            self._show(grid, sheets.TILE_BACK, self.art.back, pile, offset)
+
+    def _show(self, grid, tile, shader, pile, offset):
+        """``tile`` in ``shader`` on ``grid``, ``offset`` pixels along the
+        pile's fan from its place, changing only what differs."""
         if grid[0] != tile:
             grid[0] = tile
-        x = y = 0
-        if self.layout.fan[pile] == FAN_DOWN:
-            y = offset
+        layout = self.layout
+        x, y = layout.x[pile], layout.y[pile]
+        if layout.fan[pile] == FAN_DOWN:
+            y += offset
         else:
-            x = offset
+            x += offset
         if grid.x != x:
             grid.x = x
         if grid.y != y:
@@ -150,26 +180,38 @@ class Table:
         if grid.pixel_shader is not shader:
             grid.pixel_shader = shader
 
-    def _visible(self, pile):
-        """How many of a pile's cards show: all of a fan, else the top one."""
+    def _extra(self, pile):
+        """How many of a pile's cards show above its base: all but one of a
+        fan, none elsewhere."""
         size = self.game.size(pile)
-        return size if self.layout.fan[pile] != FAN_NONE else min(1, size)
+        return size - 1 if size and self.layout.fan[pile] != FAN_NONE else 0
 
     def _step(self, pile, below):
         """Wanted distance from card ``below`` of a fanned pile to the next."""
         size = self.art.size
-        if self.layout.fan[pile] != FAN_DOWN:
+        if self.layout.fan[pile] == FAN_RIGHT:
             return sheets.FAN_X[size] + 2
         if self.game.state[self.game.start(pile) + below] & FACE_UP:
             return sheets.FAN_Y[size] + 3
         return sheets.FAN_BACK_Y[size]
 
-    def _resize(self, group, count):
-        """Give a pile group exactly ``count`` card TileGrids from the pool."""
-        while len(group) - 1 > count:
-            self.pool.append(group.pop())
-        while len(group) - 1 < count:
-            group.append(self.pool.pop())
+    def _first(self, pile):
+        """Where the pile's cards above its base start in the table group."""
+        at = len(self.bases)
+        for before in range(pile):
+            at += self.extra[before]
+        return at
+
+    def _resize(self, pile, count):
+        """Show exactly ``count`` of the pile's cards above its base."""
+        extra, group = self.extra, self.group
+        at = self._first(pile)
+        while extra[pile] > count:
+            extra[pile] -= 1
+            self.pool.append(group.pop(at + extra[pile]))
+        while extra[pile] < count:
+            group.insert(at + extra[pile], self.pool.pop() if self.pool else self.art.card_grid())
+            extra[pile] += 1
 
     def _placeholder(self, pile):
         game = self.game
@@ -188,33 +230,33 @@ class Table:
     def card_x(self, pile, depth):
         """Screen x of the card ``depth`` below the top (or of the slot);
         with card_y, two ints rather than a tuple: a move allocates less."""
-        group = self.piles[pile]
-        return group.x + self._card_grid(group, depth).x
+        return self._grid(pile, depth).x
 
     def card_y(self, pile, depth):
         """Screen y of the card ``depth`` below the top (or of the slot)."""
-        group = self.piles[pile]
-        return group.y + self._card_grid(group, depth).y
+        return self._grid(pile, depth).y
 
-    @staticmethod
-    def _card_grid(group, depth):
-        """The TileGrid of the card ``depth`` below the top of a pile group (or its slot)."""
-        return group[max(0, len(group) - 1 - depth)]
+    def _grid(self, pile, depth):
+        """The TileGrid of the card ``depth`` below the pile's top (its base
+        for a card deeper than those shown, and for an empty pile)."""
+        extra = self.extra[pile]
+        if depth >= extra:
+            return self.bases[pile]
+        return self.group[self._first(pile) + extra - 1 - depth]
 
     def slide(self, pile, n, start_x, start_y, display):
         """Slide the top ``n`` cards of a pile, just moved there, from
         (start_x, start_y) (where the deepest of them was on screen) to
         their places in a few frames, refreshing only the cards on the way."""
-        group = self.piles[pile]
-        shown = min(n, len(group) - 1)
+        shown = min(n, self.extra[pile] + 1) if self.game.size(pile) else 0
         if shown < 1:
             return
         dx, dy = start_x - self.card_x(pile, shown - 1), start_y - self.card_y(pile, shown - 1)
         x = y = 0  # how far off their places the cards are now
         for frame in range(_SLIDE_FRAMES - 1, -1, -1):
             left, top = dx * frame // _SLIDE_FRAMES, dy * frame // _SLIDE_FRAMES  # ... and next
-            for index in range(len(group) - shown, len(group)):
-                grid = group[index]
+            for depth in range(shown):
+                grid = self._grid(pile, depth)
                 grid.x += left - x
                 grid.y += top - y
             x, y = left, top
@@ -246,12 +288,11 @@ class Table:
         if pile is None:
             frame.hide()
             return
-        group = self.piles[pile]
-        grid = self._card_grid(group, depth)
-        x, y = group.x + grid.x, group.y + grid.y
+        grid = self._grid(pile, depth)
+        x, y = grid.x, grid.y
         height = self.art.card_h
         if self.layout.fan[pile] == FAN_DOWN:
-            height += self._card_grid(group, 0).y + group.y - y
+            height += self._grid(pile, 0).y - y
         frame.show(x, y, height)
 
 
