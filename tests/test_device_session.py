@@ -149,19 +149,25 @@ for _ in range(5):
 tap("panel", B)             # closed
 tap("title", DOWN)          # to HELP
 tap("open", A)
-for _ in range(4):
-    tap("panel", DOWN)      # through the list of help pages
+for _ in range(5):
+    tap("panel", DOWN)      # through the list of help pages, round to the first game
+tap("open", A)              # its rules
+for _ in range(5):
+    tap("page", DOWN)       # a screenful at a time, round to the first
 """
 
 
 def test_presses_in_a_panel_over_the_title_allocate_within_the_limit():
     """The session opens its panels over a game; over the title each press
     in the options or the help list redrew the whole title under the
-    panel: 1.8 KB a press, now only what the panel draws."""
+    panel: 1.8 KB a press, now only what the panel draws. A help page
+    draws its lines from its texts, not strings cut for them."""
     rows = [line.split() for line in vm.script_lines(vm.run(TITLE_PANELS, 192))]
     panel = [int(used) for name, used in rows if name == "panel"]
-    assert len(panel) == 10 and max(panel) <= PANEL_LIMIT, rows
+    assert len(panel) == 11 and max(panel) <= PANEL_LIMIT, rows
     assert max(int(used) for name, used in rows if name == "title") <= PANEL_LIMIT, rows
+    pages = [int(used) for name, used in rows if name == "page"]
+    assert len(pages) == 5 and max(pages) <= PANEL_LIMIT, rows
 
 
 def test_the_app_starts_under_strict_displayio():

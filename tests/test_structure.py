@@ -169,15 +169,16 @@ def test_the_import_check_sees_function_level_imports():
 def test_every_action_a_menu_or_notice_names_is_there():
     """The Start menu and the notices name the player's actions (Player.do):
     each is a Player method or a function of actions.py (the hint of
-    advice.py), never both, so that a press on an item always does it."""
+    advice.py, the help of helppage.py), never both, so that a press on an
+    item always does it."""
     import inspect
-    from patience.screens import actions, advice, deals, notices, play
+    from patience.screens import actions, advice, deals, helppage, notices, play
     named = {action for _, action in play._START_MENU if action}
     for table in (notices._STUCK, notices._FINISH, deals._WON):
         named.update(action for action in table.values() if action)
     named.update(("ask_new_deal", "undo"))  # advice.no_win's
     methods = {name for name, _ in inspect.getmembers(play.Player, inspect.isfunction)}
     for action in sorted(named):
-        module = advice if action == "hint" else actions
+        module = {"hint": advice, "help": helppage}.get(action, actions)
         found = [action in methods, callable(getattr(module, action, None))]
         assert found.count(True) == 1, (action, found)

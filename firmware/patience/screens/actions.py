@@ -91,13 +91,6 @@ def statistics(player):
     Statistics(player.panel, player.keeper, player.game.name, player.reopen)
 
 
-def help(player):  # pylint: disable=redefined-builtin  # the menu item's name
-    """The rules of this game and the board's controls."""
-    from .helppage import show_help
-    show_help(player.panel, player.app.keys, player.game.name, player.game.rules,
-              player.reopen)
-
-
 def options(player):
     from .options import Options
     items = Options(player.app).items()[:-1] + (("menu.back", player.reopen),)

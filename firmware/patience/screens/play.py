@@ -315,7 +315,8 @@ class Player:
     def do(self, action):
         """The Start menu's or a notice's ``action`` (a name): a method of
         the player, else a function of actions.py (the hint's of advice.py,
-        the hint's own module), loaded for it and let go of after."""
+        the help's of helppage.py: their own modules, loaded without
+        actions.py), loaded for it and let go of after."""
         # Imported here, not through core.modules.rarely: the hint's search
         # runs under this call, and a board's pystack is small (1.5 KB).
         found = getattr(self, action, None)
@@ -324,6 +325,8 @@ class Player:
             return
         if action == "hint":
             from . import advice as module
+        elif action == "help":
+            from . import helppage as module  # type: ignore[no-redef]
         else:
             from . import actions as module  # type: ignore[no-redef]
         try:

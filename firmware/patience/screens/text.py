@@ -38,20 +38,20 @@ class Text:
         for row in range(self.rows):
             self.line(row, texts[row] if row < len(texts) else "", centre)
 
-    def write(self, row, left, width, text, centre=False):
-        """Show ``text`` in cells left .. left + width - 1 of a row, cut or
-        padded with spaces (indexing tiles by one int allocates nothing)."""
-        length = min(len(text), width)
+    def write(self, row, left, width, text, centre=False, first=0, last=-1):
+        """Show ``text`` (its characters ``first`` to ``last``, all by
+        default) in cells left .. left + width - 1 of a row, cut or padded
+        with spaces (indexing tiles by one int allocates nothing)."""
+        if last < 0:
+            last = len(text)
+        length = min(last - first, width)
         start = left + ((width - length) // 2 if centre else 0)
         space = self.art.font_tile(" ")
         self.fill(row, left, start - left, space)
         at = row * self.columns + start
-        for char in text:
-            if length == 0:
-                break
-            self._set(at, self.art.font_tile(char))
+        for index in range(first, first + length):
+            self._set(at, self.art.font_tile(text[index]))
             at += 1
-            length -= 1
         done = at - row * self.columns
         self.fill(row, done, left + width - done, space)
 
@@ -178,6 +178,12 @@ class Panel:
         """Draw line ``at`` of the box anew, as ``show`` drew its lines (the
         box keeps its size)."""
         self._write(at + 1, at, self.words.named(line, self.overlay.mode))
+
+    def part(self, at, text, first, last):
+        """Draw line ``at`` of a box that is not centred anew from
+        text[first:last], with no string cut for it."""
+        self.text.fill(at + 1, 0, 1, self.space)
+        self.text.write(at + 1, 1, self.box_columns - 1, text, False, first, last)
 
     def cell(self, at, column, code):
         """Show character ``code`` in one cell of line ``at`` (as ``line``
