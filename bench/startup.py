@@ -30,7 +30,7 @@ def refresh(*args, **kwargs):
 display.refresh = refresh
 start = utime.ticks_ms()
 from patience.boards import build
-build(board, store=Store(None))
+build(board, store=Store(None)).begin()  # as App.run starts it
 print(utime.ticks_diff(marks[0], start), utime.ticks_diff(marks[-1], start))
 """
 

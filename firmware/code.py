@@ -3,7 +3,9 @@
 patience/boards picks the board's profile by ``board.board_id`` and turns
 its buttons into the game's eight; on a board it cannot drive it says why
 on the screen or the serial console. Once the App is built the board
-setup's code is let go (about 3 KB of heap) before the game runs.
+setup's code and the saves' reading code are let go (about 10 KB of
+heap) before its first screen is made (``App.run``: a game resumed builds
+its whole table there).
 """
 
 # Code compiled here from .py keeps no line numbers, as the .mpy files

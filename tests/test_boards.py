@@ -514,7 +514,12 @@ def code_py(monkeypatch, made):
     """Run firmware/code.py on a fake board; returns the App it started."""
     started = []
     from patience.screens.app import App
-    monkeypatch.setattr(App, "run", lambda self: started.append(self))
+
+    def run(self):  # the first screen, as App.run shows it, and no loop
+        self.setup_left = [name for name in sys.modules if name.startswith("patience.boards")]
+        self.begin()
+        started.append(self)
+    monkeypatch.setattr(App, "run", run)
     monkeypatch.setattr(boards, "DRIVE", str(FIRMWARE))
     for name in [name for name in sys.modules if name.startswith("patience.boards")]:
         monkeypatch.setitem(sys.modules, name, sys.modules[name])  # code.py lets go of them
@@ -540,7 +545,10 @@ def test_code_py_shows_a_loading_screen_first_and_fills_its_bar(code_py):
 
 
 def test_code_py_lets_go_of_the_board_setup_before_the_game_runs(code_py):
-    code_py("pybadge")
+    """Before the first screen is built (a game resumed builds its whole
+    table): the board setup's code and the loading screen's are let go."""
+    app, _ = code_py("pybadge")
+    assert app.setup_left == [] and app.screen is not None
     assert not [name for name in sys.modules if name.startswith("patience.boards")]
 
 
@@ -607,7 +615,7 @@ def test_start_path_and_two_buttons_on_micropython():
     out = vm.run(VM_GET + """
 from patience.screens.app import App
 RAN = []
-App.run = lambda self: RAN.append(self)
+App.run = lambda self: RAN.append(self) or self.begin()  # the first screen, no loop
 from patience.boards import prepare
 prepare().run()
 app = RAN[0]

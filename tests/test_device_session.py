@@ -64,7 +64,7 @@ LARGE_SHEET_GAMES = """
 import gc
 from patience.screens.app import App
 RAN = []
-App.run = lambda self: RAN.append(self)  # the App built as code.py builds it, then driven here
+App.run = lambda self: RAN.append(self) or self.begin()  # built as code.py builds it: first screen, no loop
 from patience.boards import prepare
 prepare().run()
 app = RAN[0]

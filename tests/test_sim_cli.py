@@ -75,6 +75,9 @@ class FakeApp:
         display.refresh()
         FakeApp.made.append(self)
 
+    def begin(self):
+        """It shows its square from the start."""
+
     def tick(self):
         changed = False
         event = self.keys.events.get()
@@ -580,6 +583,9 @@ def test_patience_sim_stops_with_the_reason_when_the_app_draws_what_a_board_cann
             group = displayio.Group()
             group.append(displayio.Group(scale=160))
             display.root_group = group
+
+        def begin(self):
+            pass
 
         def tick(self):
             self.display.refresh()

@@ -98,6 +98,7 @@ def simulate(board, display, window=False, build=None, **options):
             app = build(module, **options)
             if app is not None:
                 app.advise = full_solver_hint  # the desktop has the time for the whole search
+                app.begin()  # the first screen, as App.run shows it on the board
             yield Simulated(app, controls, clock, display)
     finally:
         if froze:

@@ -154,7 +154,8 @@ def build(board, store=None, **options):
     if "sound" not in options:
         from .sound import for_board
         options["sound"] = for_board(board)
-    app = App(display, keys, store=store, progress=loading.step, **options)
+    # its first screen shows once this code is let go (code.py runs it)
+    app = App(display, keys, store=store, progress=loading.step, begin=False, **options)
     loading = None
     forget(__name__ + ".message")  # the loading screen is gone
     attach = getattr(keys, "attach", None)

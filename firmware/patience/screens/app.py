@@ -54,22 +54,35 @@ class App:
     held: int | None  # the arrow held down
     repeat_at: int  # when it repeats (supervisor.ticks_ms)
     still_since: int  # no change on screen since (or the last timed save)
+    first: "tuple | None"  # (game, deal) for the first screen, until it shows
     keeper: "Keeper"
     root: str  # the drive's folder
     words: "Words"
 
     def __init__(self, display, keys, root="", game=None, deal=None, store=None,
-                 progress=None, language=None, sound=None, art=None):
+                 progress=None, language=None, sound=None, art=None, begin=True):
         """``progress()`` (if given) is called as each part of the start is done;
         ``language`` ("en", "fr") overrides the saved setting; ``sound`` has
         ``click()`` and ``tune()`` where the board can make sounds; ``art``
-        is the sheet, when it was loaded before (patience.boards.build)."""
+        is the sheet, when it was loaded before (patience.boards.build).
+        Unless ``begin`` is False the first screen shows at once, else at
+        ``begin()`` (``run`` calls it)."""
         self.display = display
         self.keys = keys
         self.sound = sound
         self.screen = None  # the Title or the Player
+        self.first = (game, deal)  # what the first screen shows (see begin)
         rarely(__name__, "start", "start", self, root, store, progress or _nothing, language,
                art)
+        if begin:
+            self.begin()
+
+    def begin(self):
+        """The first screen: the game asked for, else the one left when the
+        board was switched off, else the title. (A board's start shows it
+        from ``run``, once the code that set the board up is let go.)"""
+        game, deal = self.first
+        self.first = None
         if game is None and deal is None:
             game = self.keeper.resumable()
         if game:
@@ -257,9 +270,12 @@ class App:
         return self.screen.press(button)
 
     def run(self):
-        """The main loop, until the heap runs out: then the screens are let
-        go, the game is saved and the player told (nomemory.py)."""
+        """The first screen (unless it shows), then the main loop, until the
+        heap runs out: then the screens are let go, the game is saved and
+        the player told (nomemory.py)."""
         try:
+            if self.screen is None:
+                self.begin()
             while True:
                 if not self.tick():
                     time.sleep(_IDLE_SLEEP)
