@@ -141,6 +141,7 @@ def build(board, store=None, **options):
     # before compiling the app breaks up the heap
     if store is None:
         store = nvm_store()
+    gc.collect()  # each collection here lets the next code compile low in the heap
     # start.py is let go now, loaded again for the App's start and let go
     # after it: kept, it stayed in the heap until the first game was built
     from ..screens import start
@@ -150,6 +151,7 @@ def build(board, store=None, **options):
     forget(__name__.rpartition(".")[0] + ".screens.start")
     loading.step()
     from ..screens.app import App
+    gc.collect()
     loading.step()
     if "sound" not in options:
         from .sound import for_board

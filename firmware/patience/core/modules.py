@@ -7,6 +7,7 @@ forget only what is rarely needed). ``rarely`` runs one function of a
 module loaded for that moment.
 """
 
+import gc
 import sys
 
 
@@ -24,7 +25,8 @@ def forget(name):
 def rarely(near, module, name, *args):
     """``name(*args)`` of ``module``, a sibling of the module named ``near``
     (give your ``__name__``), loaded for the call and let go of after,
-    unless it was loaded before."""
+    unless it was loaded before; then a collection, so that what is made
+    next lies low, in the room it leaves."""
     path = near.rpartition(".")[0] + "." + module
     if path in sys.modules:
         return getattr(sys.modules[path], name)(*args)
@@ -32,3 +34,4 @@ def rarely(near, module, name, *args):
         return getattr(__import__(path, None, None, (name,)), name)(*args)
     finally:
         forget(path)
+        gc.collect()

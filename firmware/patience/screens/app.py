@@ -179,9 +179,14 @@ class App:
             self.screen = None
             forget(__name__.rpartition(".")[0] + ".title")
             gc.collect()
-            # the table's code compiled before the save is read: less broken-up heap
-            from . import status, table  # noqa: F401
+            # the table's code compiled before the save is read, a collection
+            # after each module: what it leaves lies low, less broken up
+            from . import status  # noqa: F401
+            gc.collect()
+            from . import table  # noqa: F401
+            gc.collect()
             from .play import Player
+            gc.collect()
         game = self.keeper.resume(name)
         if deal and game is not None:
             self.keeper.give_up(game)
