@@ -308,8 +308,8 @@ def test_out_of_memory_saves_the_game_wherever_the_heap_lies(tmp_path, heap_kb):
         _fill_the_heap_in_play(tmp_path / ("n" * 16 * blocks + ".bin"), False, heap_kb)
 
 
-@pytest.mark.parametrize("compiled, heaps_kb", [(False, range(100, 108)),
-                                                (True, range(83, 94, 2))], ids=["py", "mpy"])
+@pytest.mark.parametrize("compiled, heaps_kb", [(False, range(88, 98)),
+                                                (True, range(72, 86, 2))], ids=["py", "mpy"])
 def test_a_session_that_runs_out_of_memory_keeps_its_game(compiled, heaps_kb):
     """Below the heap the whole session needs, it runs out somewhere (on the
     title, in a game, in a panel): wherever that is, the game in play is

@@ -168,13 +168,22 @@ def build(board, store=None, **options):
 
 def nvm_store():
     """The save store on this board's NVM (saves are off where there is none)."""
-    from ..saves.store import Store
     try:
         import microcontroller  # pylint: disable=import-outside-toplevel
         nvm = microcontroller.nvm
     except (ImportError, AttributeError):
-        nvm = None
-    return Store(nvm)
+        return _store(None, None)
+    # its bytes first (8 KB in one piece), then the store's code, which
+    # brings the engine's: from .py, compiled first, they left no such piece
+    from ..saves.slots import read
+    image = read(nvm)
+    gc.collect()
+    return _store(nvm, image)
+
+
+def _store(nvm, image):
+    from ..saves.store import Store
+    return Store(nvm, image=image)
 
 
 def wait():

@@ -31,15 +31,10 @@ loading or saving, None when nothing did).
 # so an intact record of another version is told apart from a damaged one; a
 # torn record fails its CRC and the other slot loads.
 
-from micropython import const
-
 from .kept import Saved
 from ..core.gamefile import crc16, put16
 from .records import fixed_size, payload_size, write_payload, GAME_COUNT
-from .slots import DAMAGED, EMPTY, FORMAT, HEADER, MAGIC, VALID, newer
-
-SLOT_MAX = const(4096)
-SLOT_MIN = const(512)
+from .slots import DAMAGED, EMPTY, FORMAT, HEADER, MAGIC, SLOT_MAX, SLOT_MIN, VALID, newer, read
 
 
 def min_slot():
@@ -51,13 +46,14 @@ def min_slot():
 class Store:
     """Saves and loads a ``Saved`` in two alternating NVM slots.
 
-    ``Store(nvm)`` reads the NVM (with opening.py: only the start needs
-    it); ``Store(nvm, memo)`` takes up where a store that gave ``memo()``
-    left off, without reading it again (the keeper keeps only that between
+    ``Store(nvm)`` reads the NVM, or opens ``image``, its bytes read
+    before (slots.read; opening.py unpacks them: only the start needs it);
+    ``Store(nvm, memo)`` takes up where a store that gave ``memo()`` left
+    off, without reading it again (the keeper keeps only that between
     saves, so that this module can be let go).
     """
 
-    def __init__(self, nvm, memo=None):
+    def __init__(self, nvm, memo=None, image=None):
         self.nvm = nvm
         self.enabled = False
         self.problem = None  # type: tuple  # (word key, values...)
@@ -82,9 +78,9 @@ class Store:
             self.problem = ("save.off_small", size, 2 * SLOT_MIN)
             return
         self.slot_size = min(size // 2, SLOT_MAX)
-        try:
-            image = nvm[0:2 * self.slot_size]  # the one read
-        except MemoryError:
+        if image is None:
+            image = read(nvm)  # the one read
+        if image is None:
             self.problem = ("save.off_memory",)
             return
         self.enabled = True
