@@ -25,11 +25,13 @@ def forget(name):
 def rarely(near, module, name, *args):
     """``name(*args)`` of ``module``, a sibling of the module named ``near``
     (give your ``__name__``), loaded for the call and let go of after,
-    unless it was loaded before; then a collection, so that what is made
-    next lies low, in the room it leaves."""
+    unless it was loaded before. A collection comes before it loads and
+    after it is let go: its code lies low, in the room that garbage left,
+    and then what is made next does."""
     path = near.rpartition(".")[0] + "." + module
     if path in sys.modules:
         return getattr(sys.modules[path], name)(*args)
+    gc.collect()
     try:
         return getattr(__import__(path, None, None, (name,)), name)(*args)
     finally:

@@ -11,6 +11,8 @@
 # Between saves the keeper holds only what it keeps (kept.Saved) and the
 # store's memo: the code that packs and writes records is let go.
 
+import gc
+
 from micropython import const
 
 from .. import load_game
@@ -193,6 +195,7 @@ class Keeper:
         self.in_nvm = False  # until this save has written
         if self.memo is None:
             return False
+        gc.collect()  # the save code then lies low, in the room garbage left
         from .store import Store
         store = Store(self.nvm, self.memo)
         written = self.in_nvm = store.save(self.saved)

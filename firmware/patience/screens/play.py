@@ -12,6 +12,8 @@
 # won the game offers to finish it. While the panel shows an overlay (menu,
 # statistics, a notice) the overlay takes the buttons.
 
+import gc
+
 from micropython import const
 
 from . import buttons, notices
@@ -323,6 +325,7 @@ class Player:
         if found is not None:
             found()
             return
+        gc.collect()  # the module's code then lies low, in the room garbage left
         if action == "hint":
             from . import advice as module
         elif action == "help":
