@@ -16,12 +16,13 @@ from ..core.modules import forget, rarely
 
 _MAX_SCALE = const(127)
 # Free heap the rest of the game needs beside a sheet in RAM, when the sheet
-# loads: measured on the VM (tests/test_device_session.py) 65 KB from .py
-# and 51 KB from .mpy, and 2 KB more to spare; from .py 8 KB, as where the
-# pieces fall (compiling breaks the heap up) moves the need (with 4, one
-# heap layout of eight failed to start at 124 KB).
-_ROOM_FROM_PY = const(73 * 1024)
-_ROOM_FROM_MPY = const(53 * 1024)
+# loads: measured on the VM (bench/device_memory.py, the session with the
+# sheet forced into RAM fits from 103 KB from .py and 90 KB from .mpy, where
+# this much is free beside the sheet: 50 KB and 37 KB), and 2 KB more to
+# spare; from .py 8 KB, as where the pieces fall (compiling breaks the heap
+# up) moves the need (with 4, one heap layout of eight failed to start).
+_ROOM_FROM_PY = const(58 * 1024)
+_ROOM_FROM_MPY = const(39 * 1024)
 
 
 def size_for(width, height):
