@@ -600,6 +600,52 @@ def test_card_move_redraws_only_the_piles_it_touched_and_the_way_between():
         assert s.display.last_pixels <= 6 * card + s.display.width * s.app.art.font_h
 
 
+def _at_each_refresh(s, look):
+    """Call ``look()`` at every refresh of the display from now on; the list of what it said."""
+    seen, refresh = [], s.display.refresh
+    def spy(*args, **kwargs):
+        seen.append(look())
+        return refresh(*args, **kwargs)
+    s.display.refresh = spy
+    return seen
+
+
+def test_a_card_sliding_home_passes_over_what_the_foundation_showed():
+    with running("eagle-wing", 1) as s:         # 8c slides from pile 6 to foundation 3
+        table = s.player.table
+        base = table.bases[3]
+        before = (base.x, base.y, base[0])      # the foundation's mark for the base rank
+        seen = _at_each_refresh(s, lambda: ((base.x, base.y, base[0]), table._grid(3, 0)[0]))
+        s.press("b")
+        eight = sheets.TILE_FACE + 7            # the 8 of clubs
+        assert seen[:3] == [(before, eight)] * 3  # on the way, the mark shows under the card
+        assert seen[3][0][:2] == before[:2] and s.shown_tiles(3) == [eight]
+        assert table.extra[3] == 0              # the card is back on the base, alone
+
+
+def _apart(table):
+    """The piles whose TileGrids do not lie together in the table group."""
+    apart = []
+    for pile, base in enumerate(table.bases):
+        at = table.group.index(base)
+        grids = [table.group[at + k] for k in range(table.extra[pile] + 1)]
+        if grids != [table._grid(pile, depth) for depth in range(table.extra[pile], -1, -1)]:
+            apart.append(pile)
+    return apart
+
+
+def test_a_sliding_card_passes_over_or_under_a_whole_pile_never_between_its_cards():
+    with running("chessboard", 3) as s:
+        seen = _at_each_refresh(s, lambda: _apart(s.player.table))
+        game, made = s.app.game, 0
+        while made < 10 and list(game.moves()):  # the moves that cross the most piles
+            src, n, dst = max(game.moves(), key=lambda move: abs(move[2] - move[0]))
+            s.player.move(src, n, dst)
+            made += 1
+        assert made >= 6 and len(seen) == made * 3  # three frames on the way of each
+        assert not any(seen)
+
+
 class _Ear:
     """A sound stand-in that remembers what the game played and, at each
     note of the tune, which pile the destination frame was round."""

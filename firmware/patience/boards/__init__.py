@@ -89,7 +89,8 @@ def setup(board):
 
 def prepare(board=None):
     """The App for this board, ready to run; on a board it cannot drive, or
-    without the memory to start, say why and wait forever."""
+    without the memory to build the App, say why and wait forever (from its
+    first screen on, App.run says so when the heap runs out)."""
     if board is None:
         import board  # pylint: disable=import-outside-toplevel,redefined-outer-name
     try:

@@ -214,7 +214,7 @@ class App:
         self.left = player.game.name
         rules = player.game.rules.__name__
         self.keeper.put_away(player.game)
-        player.table.release()  # its card TileGrids let go
+        player.table.release()  # its spare card TileGrids let go
         self._dismantle(player.group)
         self.player = None
         if self.screen is player:

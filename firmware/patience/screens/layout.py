@@ -1,5 +1,5 @@
 """The table laid out for a game: where its piles go on a screen, and the
-Table made there (groups, placeholders, frames, badges, status line).
+Table made there (its piles' TileGrids, frames, badges, status line).
 
 A game is laid out once, when its table is built (deals.build), so this
 module is loaded for that moment and let go of after; the Table and its

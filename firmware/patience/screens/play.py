@@ -57,7 +57,8 @@ class Player:
     # What a press on the table does is here; what only a moment needs is
     # loaded for it and let go of (core.modules.rarely): building the table,
     # another deal, a restart and the end of a deal (deals.py), and the
-    # Start menu's other items (actions.py; the hint's in advice.py).
+    # Start menu's other items (actions.py; the hint's in advice.py, the
+    # help in helppage.py).
 
     # what deals.build gives it (annotations: nothing on the board)
     app: "App"
@@ -351,7 +352,8 @@ class Player:
     def reopen(self):
         """B in a panel the Start menu opened: the menu again, its arrow on
         that item (a bound method: the panel keeps no function of the
-        item's module, which is let go)."""
+        item's module, which is let go; only the deal-number entry's own
+        deal keeps actions.py until it closes)."""
         self.open_menu(self.chosen)
 
     def play_hint(self, hinted):

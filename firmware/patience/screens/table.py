@@ -10,12 +10,14 @@ a table; this module keeps what its presses need.
 
 # Placeholders: the empty outline, a foundation's base, the mark of the
 # foundation that takes the base card, reserve and stock marks. The table
-# group holds the bases, then the fans' other cards pile by pile, bottom
-# first, then the frames, the badges and the status line.
+# group holds each pile's TileGrids together, its base then its fan's other
+# cards bottom first (a card sliding past a pile passes over or under all
+# of it), then the frames, the badges and the status line.
 #
-# The pool holds a few spare card TileGrids (an undo may show a card or
-# two more than before), and in a game that deals rows one for every card
-# left in the stock; ``top_up`` makes it so again one TileGrid at a time
+# The pool holds at least a few spare card TileGrids (an undo may show a
+# card or two more than before), and in a game that deals rows one for
+# every card left in the stock, and it keeps what piles give back, until
+# the table is put away; ``top_up`` makes it so again one TileGrid at a time
 # while the buttons are still (App.tick), so that a press takes from the
 # pool and allocates nothing. Only a press that needs more than the pool
 # holds makes one there and then.
@@ -91,9 +93,8 @@ class Table:
         self.update(force=True)
 
     def release(self):
-        """Let go of every card TileGrid but the bases (the table is put away)."""
-        for pile in range(len(self.bases)):
-            self._resize(pile, 0)
+        """Let go of the spare card TileGrids (the table is put away: the
+        App empties its group, and so lets go of the rest)."""
         self.pool.clear()
 
     def top_up(self):
@@ -197,7 +198,7 @@ class Table:
 
     def _first(self, pile):
         """Where the pile's cards above its base start in the table group."""
-        at = len(self.bases)
+        at = pile + 1
         for before in range(pile):
             at += self.extra[before]
         return at
@@ -248,9 +249,13 @@ class Table:
         """Slide the top ``n`` cards of a pile, just moved there, from
         (start_x, start_y) (where the deepest of them was on screen) to
         their places in a few frames, refreshing only the cards on the way."""
-        shown = min(n, self.extra[pile] + 1) if self.game.size(pile) else 0
-        if shown < 1:
+        size = self.game.size(pile)
+        if not size:
             return
+        alone = self.layout.fan[pile] == FAN_NONE  # its base shows its top card alone
+        if alone:
+            self._lift(pile, size)
+        shown = 1 if alone else min(n, self.extra[pile] + 1)
         dx, dy = start_x - self.card_x(pile, shown - 1), start_y - self.card_y(pile, shown - 1)
         x = y = 0  # how far off their places the cards are now
         for frame in range(_SLIDE_FRAMES - 1, -1, -1):
@@ -262,6 +267,21 @@ class Table:
             x, y = left, top
             if frame:
                 display.refresh()
+        if alone:
+            self.draw_pile(pile)  # the top card back on the base
+
+    def _lift(self, pile, size):
+        """Show a pile's top card on a spare TileGrid over its base, and on
+        the base the card below (or the placeholder): the top card can then
+        slide in over what it covers."""
+        self._resize(pile, 1)
+        start = self.game.start(pile) + size - 1
+        base = self.bases[pile]
+        if size > 1:
+            self._set_card(base, self.game.state[start - 1], 0, pile, 2)
+        else:
+            self._show(base, self._placeholder(pile), self.art.slot, pile, 0)
+        self._set_card(self._grid(pile, 0), self.game.state[start], 0, pile, 1)
 
     def select(self, pile, count):
         """Tint the top ``count`` cards of a pile as picked up (0: none)."""

@@ -348,6 +348,9 @@ def _part_one():
             yield from _panels()
     vmctl.advance(_SAVE_REST_MS)
     yield _WAIT, ""
+    keeper = _Run.app.keeper
+    if not keeper.in_nvm:  # the save failed (the player is told): part 2 would not resume it
+        raise AssertionError("the rest did not save the game: %r" % ((keeper.notices, keeper.dirty, keeper.due, keeper.told_failures),))
     yield from _report("rest: saved")
 
 
