@@ -173,16 +173,12 @@ def nvm_store():
         import microcontroller  # pylint: disable=import-outside-toplevel
         nvm = microcontroller.nvm
     except (ImportError, AttributeError):
-        return _store(None, None)
+        nvm = None
     # its bytes first (8 KB in one piece), then the store's code, which
     # brings the engine's: from .py, compiled first, they left no such piece
     from ..saves.slots import read
-    image = read(nvm)
+    image = None if nvm is None else read(nvm)
     gc.collect()
-    return _store(nvm, image)
-
-
-def _store(nvm, image):
     from ..saves.store import Store
     return Store(nvm, image=image)
 

@@ -275,13 +275,13 @@ class Table:
         the base the card below (or the placeholder): the top card can then
         slide in over what it covers."""
         self._resize(pile, 1)
-        start = self.game.start(pile) + size - 1
+        top = self.game.start(pile) + size - 1  # the top card's place in the state
         base = self.bases[pile]
         if size > 1:
-            self._set_card(base, self.game.state[start - 1], 0, pile, 2)
+            self._set_card(base, self.game.state[top - 1], 0, pile, 2)
         else:
             self._show(base, self._placeholder(pile), self.art.slot, pile, 0)
-        self._set_card(self._grid(pile, 0), self.game.state[start], 0, pile, 1)
+        self._set_card(self._grid(pile, 0), self.game.state[top], 0, pile, 1)
 
     def select(self, pile, count):
         """Tint the top ``count`` cards of a pile as picked up (0: none)."""
