@@ -5,6 +5,7 @@ byte of a save leave the previous save loadable; trimmed game blobs load
 with the same position and undo back through exactly the kept steps.
 """
 
+import binascii
 import contextlib
 import io
 import random
@@ -131,6 +132,12 @@ def test_crc_is_crc16_ccitt_false():
     assert crc16(data, 2, 11) == 0x29B1          # the standard check value
     assert crc16(data, 0, 0) == 0xFFFF
     assert crc16(b"\x00" * 4, 0, 4) != crc16(b"\x00" * 3 + b"\x01", 0, 4)
+
+
+@given(st.binary(max_size=300), st.integers(0, 0xFFFF))
+def test_crc_agrees_with_the_standard_crc_ccitt_on_any_bytes(data, start):
+    # binascii.crc_hqx is CRC-CCITT (polynomial 0x1021, no reflection)
+    assert crc16(b"ab" + data, 2, 2 + len(data), start) == binascii.crc_hqx(data, start)
 
 
 def test_a_fresh_game_is_exactly_the_smallest_blob():

@@ -15,32 +15,13 @@ HEADER = const(8)
 
 # -- CRC-16/CCITT-FALSE and 16-bit fields, shared with the store (records) ---
 
-_CRC_HI = None
-_CRC_LO = None
-
-
-def _crc_tables():
-    global _CRC_HI, _CRC_LO
-    hi = bytearray(256)
-    lo = bytearray(256)
-    for i in range(256):
-        crc = i << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-        hi[i] = crc >> 8
-        lo[i] = crc & 0xFF
-    _CRC_HI, _CRC_LO = hi, lo
-
-
 def crc16(data, start, stop, crc=0xFFFF):
-    """CRC-16/CCITT-FALSE of data[start:stop]: table-driven, small ints only."""
-    if _CRC_HI is None:
-        _crc_tables()
-    hi = _CRC_HI
-    lo = _CRC_LO
+    """CRC-16/CCITT-FALSE of data[start:stop], a byte at a time with no
+    table (the polynomial's shifts, worked out per byte; small ints only)."""
     for i in range(start, stop):
-        j = (crc >> 8) ^ data[i]
-        crc = (((crc & 0xFF) ^ hi[j]) << 8) | lo[j]
+        x = (crc >> 8) ^ data[i]
+        x ^= x >> 4
+        crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
     return crc
 
 

@@ -42,6 +42,7 @@ the table), presses inside a panel ("menu", "statistics", "deal-entry",
 board's (see keypad) are taken off, so the figures are a board's.
 """
 
+import binascii
 import gc
 import random
 import sys
@@ -185,8 +186,10 @@ def _close_window():
 
 
 def _print_game(game=None):
+    """The GAME line, in one small string: the script's own allocations
+    must not be what a small heap fails on."""
     game = game or _Run.app.game
-    print("GAME", game.name, game.seed, game.done, "".join("%02x" % b for b in game.state))
+    print("GAME", game.name, game.seed, game.done, binascii.hexlify(game.state).decode())
 
 
 # ---------------------------------------------------------------- script pieces
