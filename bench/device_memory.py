@@ -11,7 +11,9 @@ the modules whose compiling from .py needs the largest pieces of heap, how
 broken up the free heap is at each step (a little above the smallest heap
 that passes), and for each part of the session the smallest heap from which
 every heap up to the test's passes, from .py and from .mpy, with the card
-sheet in RAM and with the OnDiskBitmap fallback allowed. About two minutes.
+sheet in RAM and with the OnDiskBitmap fallback allowed, and with the sheet on
+the drive in six heap layouts (the README's figures: the most of them).
+About six minutes.
 """
 
 import sys
@@ -22,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import vm  # noqa: E402  (tests/ on the path first)
 from vm import session  # noqa: E402
 from test_device_session import LIMITS, MPY_HEAP_KB, PY_HEAP_KB, SMALL_HEAP_KB  # noqa: E402
-from patience.screens.sheets import RAM_BYTES, SMALL  # noqa: E402
+from patience.screens.sheetfiles import RAM_BYTES  # noqa: E402
+from patience.screens.sheets import SMALL  # noqa: E402
 
 GOALS = {False: 96, True: 72}  # KB, from .py and from .mpy
 BITMAP_OBJECT = 48  # a displayio.Bitmap's C object (DEVICE-FACTS.md)
@@ -169,6 +172,22 @@ def heaps_table():
               f"test runs at {test_heap}, goal {GOALS[compiled]}")
 
 
+LAYOUTS = 6  # the README's figure: the most over these
+
+
+def layouts_table():
+    """The smallest heaps with the sheet on the drive in LAYOUTS heap
+    layouts (session.script): where pieces fall moves them by a KB or two."""
+    print(f"\nthe same, the sheet on the drive, in {LAYOUTS} heap layouts (part 1/part 2)")
+    for compiled in (False, True):
+        start = SMALL_HEAP_KB[compiled] + 3
+        found = [session.minimal_heap(compiled, start, ram_sheet=False, layout=layout)
+                 for layout in range(LAYOUTS)]
+        row = "  ".join(f"{first}/{second}" for first, second in found)
+        print(f"from {'.mpy' if compiled else '.py':<5} {row}   most "
+              f"{max(f for f, _ in found)}/{max(s for _, s in found)}, goal {GOALS[compiled]}")
+
+
 def names_line():
     counts = [session.names(compiled) for compiled in (False, True)]
     print(f"\nnames the session interns (kept for good): {counts[0][0]} from .py, "
@@ -209,6 +228,7 @@ def main():
     compile_pieces()
     free_pieces_table()
     heaps_table()
+    layouts_table()
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 
 import patience
 from host_sim.simulator.boards import BOARDS
-from patience.screens import buttons, controls, helppage, sheets
+from patience.screens import buttons, controls, helppage, sheetfiles, sheets
 from screens import Session, on_board
 
 LANGUAGES = ("en", "fr")
@@ -294,9 +294,9 @@ def test_accented_capitals_draw_their_own_glyphs():
     from host_sim.simulator.cli import firmware_dir
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "words"))
     import build as words_build
-    bitmap, _ = adafruit_imageload.load(firmware_dir() + sheets.PATH[sheets.SMALL],
+    bitmap, _ = adafruit_imageload.load(firmware_dir() + sheetfiles.PATH[sheets.SMALL],
                                         bitmap=displayio.Bitmap, palette=displayio.Palette)
-    w, h = sheets.FONT_W[sheets.SMALL], sheets.FONT_H[sheets.SMALL]
+    w, h = sheetfiles.FONT_W[sheets.SMALL], sheetfiles.FONT_H[sheets.SMALL]
     per_row = bitmap.width // w
 
     def glyph(char):

@@ -22,18 +22,25 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 SHEET_FILES = ("sheets/small.bmp", "sheets/large.bmp")  # one sheet a size
-GENERATED = SHEET_FILES + ("patience/screens/sheets.py",)
+MODULES = ("patience/screens/sheets.py", "patience/screens/sheetfiles.py")  # generated constants
+GENERATED = SHEET_FILES + MODULES
 sys.path.insert(0, str(ROOT / "sprites"))
 import build_sheets  # noqa: E402  (the generator, for its layout rules)
 
 
 def load_sheets_module():
-    """Import firmware/patience/screens/sheets.py on its own (not the package)."""
-    spec = importlib.util.spec_from_file_location(
-        "generated_sheets", FIRMWARE / "patience" / "screens" / "sheets.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """Import the generated sheets.py on its own (not the package), with
+    sheetfiles.py's constants put in it: every constant of the art in one."""
+    loaded = []
+    for relative in MODULES:
+        spec = importlib.util.spec_from_file_location("generated_" + Path(relative).stem,
+                                                      FIRMWARE / relative)
+        loaded.append(importlib.util.module_from_spec(spec))
+        spec.loader.exec_module(loaded[-1])
+    sheets, files = loaded
+    assert not set(vars(sheets)) & {name for name in vars(files) if name.isupper()}
+    vars(sheets).update((name, value) for name, value in vars(files).items() if name.isupper())
+    return sheets
 
 
 S = load_sheets_module()
@@ -214,8 +221,9 @@ def test_the_sheets_folder_holds_one_sheet_a_size_only():
     assert S.PATH == tuple("/" + f for f in SHEET_FILES)
 
 
-def test_sheets_module_is_plain_constants():
-    tree = ast.parse((FIRMWARE / "patience" / "screens" / "sheets.py").read_text())
+@pytest.mark.parametrize("relative", MODULES)
+def test_sheets_modules_are_plain_constants(relative):
+    tree = ast.parse((FIRMWARE / relative).read_text())
     assert "GENERATED" in ast.get_docstring(tree)
     for node in tree.body[1:]:
         if isinstance(node, ast.ImportFrom):

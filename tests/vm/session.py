@@ -61,9 +61,12 @@ class Session:
 
 
 def script(part: int, measure: bool = False, save_to: Path | None = None,
-           ram_sheet: bool = True) -> str:
-    """The VM script of one part."""
-    return (f"import vmsession\nvmsession.main({part}, measure={measure}, "
+           ram_sheet: bool = True, layout: int = 0) -> str:
+    """The VM script of one part. ``layout`` 1, 2, ... lays the heap out
+    otherwise: a bytearray kept from the start (8, 24, 40 ... bytes) moves
+    everything the firmware allocates up by that much."""
+    ballast = f"_BALLAST = bytearray({16 * layout - 8})\n" if layout else ""
+    return (f"{ballast}import vmsession\nvmsession.main({part}, measure={measure}, "
             f"save_to={str(save_to) if save_to else None!r}, ram_sheet={ram_sheet})\n")
 
 
@@ -100,22 +103,23 @@ def names(compiled: bool = False) -> tuple[int, int]:
     return after - before, pools
 
 
-def minimal_heap(compiled: bool, start_kb: int, ram_sheet: bool = True) -> tuple[int, int]:
+def minimal_heap(compiled: bool, start_kb: int, ram_sheet: bool = True,
+                 layout: int = 0) -> tuple[int, int]:
     """(part 1, part 2): for each part, the smallest heap in KB from which
-    every heap up to ``start_kb`` passes."""
+    every heap up to ``start_kb`` passes (in heap ``layout``, see script)."""
     with tempfile.TemporaryDirectory() as folder:
         nvm = Path(folder) / "nvm.bin"
         vm.run(script(1, save_to=nvm), 512, compiled, whole_app=True)
         # part 1's script as play() runs it, saving to the same place: a
         # script that differs by a byte lays the heap out differently
-        first = _passes_down_to(script(1, save_to=nvm, ram_sheet=ram_sheet), start_kb,
-                                compiled=compiled)
+        first = _passes_down_to(script(1, save_to=nvm, ram_sheet=ram_sheet, layout=layout),
+                                start_kb, compiled=compiled)
         # each of those runs wrote its NVM there, the last one failing (a
         # game given up at its out-of-memory line): part 2 resumes the
         # session's own end, as play() does
         vm.run(script(1, save_to=nvm), 512, compiled, whole_app=True)
-        second = _passes_down_to(script(2, ram_sheet=ram_sheet), start_kb, compiled=compiled,
-                                 nvm=nvm)
+        second = _passes_down_to(script(2, ram_sheet=ram_sheet, layout=layout), start_kb,
+                                 compiled=compiled, nvm=nvm)
     return first, second
 
 

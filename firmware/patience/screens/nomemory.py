@@ -8,7 +8,7 @@ shows the error and what to do, and the App's loop ends.
 
 import displayio
 
-HEAP_KB_FROM_PY = 94  # what the whole game needs from .py files (README's device budget)
+HEAP_KB_FROM_PY = 95  # what the whole game needs from .py files (README's device budget)
 
 
 def give_up(app, error):

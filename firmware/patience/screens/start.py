@@ -13,11 +13,17 @@ from micropython import const
 from . import sheets
 from .art import Art
 from ..core.modules import forget, rarely
+from .sheetfiles import (CARD_H, CARD_W, FELT, FONT_H, FONT_W, PALETTE_BACK, PALETTE_BLACK,
+                         PALETTE_BLACK_PICKED, PALETTE_CURSOR, PALETTE_HINT, PALETTE_HINT_TO,
+                         PALETTE_PANEL, PALETTE_RED, PALETTE_RED_PICKED, PALETTE_SLOT,
+                         PALETTE_TEXT, PATH, RAM_BYTES, ROLE_EDGE, ROLE_TRANSPARENT)
+
+forget(__name__.rpartition(".")[0] + ".sheetfiles")  # what it holds is here now, and goes with this
 
 _MAX_SCALE = const(127)
 # Free heap the rest of the game needs beside a sheet in RAM, when the sheet
 # loads: measured on the VM (bench/device_memory.py, the session with the
-# sheet forced into RAM fits from 103 KB from .py and 90 KB from .mpy, where
+# sheet forced into RAM fits from 103-104 KB from .py and 90 KB from .mpy, where
 # this much is free beside the sheet: 50 KB and 37 KB), and 2 KB more to
 # spare; from .py 8 KB, as where the pieces fall (compiling breaks the heap
 # up) moves the need (with 4, one heap layout of eight failed to start).
@@ -34,22 +40,22 @@ def load_art(size, root=""):
     """The Art of sheet ``size`` (SMALL or LARGE), read from the drive at ``root``."""
     art = Art()
     art.size = size
-    art.card_w = sheets.CARD_W[size]
-    art.card_h = sheets.CARD_H[size]
-    art.font_w = sheets.FONT_W[size]
-    art.font_h = sheets.FONT_H[size]
-    art.bitmap = _load(root + sheets.PATH[size], sheets.RAM_BYTES[size])
+    art.card_w = CARD_W[size]
+    art.card_h = CARD_H[size]
+    art.font_w = FONT_W[size]
+    art.font_h = FONT_H[size]
+    art.bitmap = _load(root + PATH[size], RAM_BYTES[size])
     make = _palette
     # by card colour (0 black, 1 red), then picked up or not
-    art.faces = ((make(sheets.PALETTE_BLACK), make(sheets.PALETTE_BLACK_PICKED)),
-                 (make(sheets.PALETTE_RED), make(sheets.PALETTE_RED_PICKED)))
-    art.back = make(sheets.PALETTE_BACK)
-    art.slot = make(sheets.PALETTE_SLOT)
-    art.cursor = make(sheets.PALETTE_CURSOR)
-    art.hint = make(sheets.PALETTE_HINT)
-    art.hint_to = make(sheets.PALETTE_HINT_TO)
-    art.text = make(sheets.PALETTE_TEXT)
-    art.panel = make(sheets.PALETTE_PANEL, clear=sheets.ROLE_EDGE)  # see sheets: holes
+    art.faces = ((make(PALETTE_BLACK), make(PALETTE_BLACK_PICKED)),
+                 (make(PALETTE_RED), make(PALETTE_RED_PICKED)))
+    art.back = make(PALETTE_BACK)
+    art.slot = make(PALETTE_SLOT)
+    art.cursor = make(PALETTE_CURSOR)
+    art.hint = make(PALETTE_HINT)
+    art.hint_to = make(PALETTE_HINT_TO)
+    art.text = make(PALETTE_TEXT)
+    art.panel = make(PALETTE_PANEL, clear=ROLE_EDGE)  # see sheets: holes
     return art
 
 
@@ -72,7 +78,7 @@ def _load(path, ram_bytes):
         forget("adafruit_imageload")  # only the start needs it
 
 
-def _palette(colours, clear=sheets.ROLE_TRANSPARENT):
+def _palette(colours, clear=ROLE_TRANSPARENT):
     """A Palette(4) of ``colours`` by role, role ``clear`` see-through."""
     palette = displayio.Palette(len(colours))
     for at, value in enumerate(colours):  # a colour by role
@@ -97,7 +103,7 @@ def _background(width, height):
     """A felt-coloured layer covering the screen: a few pixels, scaled."""
     pixels, scale = cover(width, height)
     palette = displayio.Palette(1)
-    palette[0] = sheets.FELT
+    palette[0] = FELT
     layer = displayio.Group(scale=scale)
     layer.append(displayio.TileGrid(displayio.Bitmap(pixels, pixels, 1), pixel_shader=palette))
     return layer
