@@ -11,6 +11,8 @@
 # start and when the language changes). Loaded only while a help page or
 # the names are made.
 
+from micropython import const
+
 from . import buttons
 
 # what a logical button does, as word keys (index: the button's number)
@@ -22,7 +24,7 @@ _GESTURES = ("", "controls.hold", "controls.double", "controls.long")  # by sche
 # an eight-button board's own names for its buttons
 _EIGHT = ("B", "A", "START", "SELECT", "controls.key_right", "controls.key_down",
           "controls.key_up", "controls.key_left")
-_NONE = 255
+_NONE = const(255)
 
 
 def speak(app):

@@ -5,11 +5,13 @@ calls the actions it is given; it knows nothing of the screen under it.
 (Typing a deal number, the other list-like overlay, is digits.DealEntry.)
 """
 
+from micropython import const
+
 from . import buttons
 from .sheets import CHAR_RIGHT
 
-_ARROW_CELLS = 2  # an item's label follows the arrow's cell and a space
-_SPACE = 32
+_ARROW_CELLS = const(2)  # an item's label follows the arrow's cell and a space
+_SPACE = const(32)
 
 
 class Menu:

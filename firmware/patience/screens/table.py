@@ -37,7 +37,7 @@ if _TYPING:
 
 NO_PILE = 255
 _SPARE = const(3)  # spare card TileGrids for a press that shows more cards than before
-_SLIDE_FRAMES = 4  # a moved card takes this many frames to its place
+_SLIDE_FRAMES = const(4)  # a moved card takes this many frames to its place
 
 
 class Layout:
