@@ -21,9 +21,10 @@ import vm
 from host_sim.simulator.nvm_file import FileNVM
 from patience.saves.kept import COUNTER_MAX, GAME_COUNT, Saved, Settings, Stats
 from patience.core.gamefile import crc16
+from patience.saves.records import fixed_size
 from patience.saves.trimming import blob_floor, trim_history
-from patience.saves.slots import DAMAGED, EMPTY, FOREIGN, HEADER, VALID, newer
-from patience.saves.store import SLOT_MIN, Store, min_slot
+from patience.saves.slots import DAMAGED, EMPTY, FOREIGN, HEADER, SLOT_MIN, VALID, newer
+from patience.saves.store import Store
 
 
 
@@ -153,7 +154,10 @@ def test_serial_numbers_wrap():
 
 
 def test_minimum_slot_holds_four_games_without_history():
-    assert min_slot() <= SLOT_MIN
+    """A slot of SLOT_MIN holds a record of every game in progress, each
+    trimmed of all its history."""
+    record = HEADER + fixed_size() + sum(blob_floor(g) for g in range(GAME_COUNT)) + 2
+    assert record <= SLOT_MIN
 
 
 # -- round trips ----------------------------------------------------------

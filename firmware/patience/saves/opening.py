@@ -10,7 +10,26 @@ save compiles none of it.
 from ..core.gamefile import crc16, get16
 from ..games import GAMES, number, state_len
 from .kept import GAME_COUNT, LANGUAGES, STATS_FIELDS, Saved
-from .slots import DAMAGED, EMPTY, FOREIGN, FORMAT, HEADER, MAGIC, VALID, newer
+from .slots import (DAMAGED, EMPTY, FOREIGN, FORMAT, HEADER, MAGIC, SLOT_MAX, SLOT_MIN, VALID,
+                    newer, read)
+
+
+def open_store(store, image):
+    """Open ``store`` (a store.Store) on its NVM, read now unless ``image``
+    holds its bytes: its slot size, its slots' states and the newest
+    ``Saved`` (``store.load()`` gives it), or the problem that turns saves off."""
+    size = len(store.nvm)
+    if size < 2 * SLOT_MIN:
+        store.problem = ("save.off_small", size, 2 * SLOT_MIN)
+        return
+    store.slot_size = min(size // 2, SLOT_MAX)
+    if image is None:
+        image = read(store.nvm)  # the one read
+    if image is None:
+        store.problem = ("save.off_memory",)
+        return
+    store.enabled = True
+    store.opened = open_slots(store, image)
 
 
 def open_slots(store, image):

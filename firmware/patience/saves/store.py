@@ -33,21 +33,16 @@ loading or saving, None when nothing did).
 
 from .kept import Saved
 from ..core.gamefile import crc16, put16
-from .records import fixed_size, payload_size, write_payload, GAME_COUNT
-from .slots import DAMAGED, EMPTY, FORMAT, HEADER, MAGIC, SLOT_MAX, SLOT_MIN, VALID, newer, read
-
-
-def min_slot():
-    """Bytes a slot needs to hold every game in progress without history."""
-    from .trimming import blob_floor  # pylint: disable=import-outside-toplevel
-    return HEADER + 2 + fixed_size() + sum(blob_floor(g) for g in range(GAME_COUNT))
+from .records import payload_size, write_payload
+from .slots import DAMAGED, EMPTY, FORMAT, HEADER, MAGIC, VALID, newer
 
 
 class Store:
     """Saves and loads a ``Saved`` in two alternating NVM slots.
 
     ``Store(nvm)`` reads the NVM, or opens ``image``, its bytes read
-    before (slots.read; opening.py unpacks them: only the start needs it);
+    before (slots.read; opening.py checks the NVM and unpacks them: only
+    the start needs it, and a save loads none of it);
     ``Store(nvm, memo)`` takes up where a store that gave ``memo()`` left
     off, without reading it again (the keeper keeps only that between
     saves, so that this module can be let go).
@@ -66,32 +61,20 @@ class Store:
         self.seqs = [None, None]  # its record's sequence number
         self.lens = [0, 0]  # its record's payload length
         self.newest = -1  # the slot of the newest valid record, -1 for none
+        self.opened = None  # the Saved read at the start (opening.py), until load()
         if nvm is None:
             self.problem = ("save.off_no_nvm",)
-            return
-        if memo is not None:
+        elif memo is not None:
             self.slot_size, self.newest, self.seqs[0], self.seqs[1] = memo
             self.enabled = True
-            return
-        size = len(nvm)
-        if size < 2 * SLOT_MIN:
-            self.problem = ("save.off_small", size, 2 * SLOT_MIN)
-            return
-        self.slot_size = min(size // 2, SLOT_MAX)
-        if image is None:
-            image = read(nvm)  # the one read
-        if image is None:
-            self.problem = ("save.off_memory",)
-            return
-        self.enabled = True
-        from .opening import open_slots  # only the start reads: its own module
-        self._saved = open_slots(self, image)
+        else:
+            from .opening import open_store  # only the start reads: its own module
+            open_store(self, image)
 
     def load(self):
         """The newest saved ``Saved`` (read when the store started), or
         defaults (see ``notice``); given once."""
-        saved = self._saved if self.enabled else Saved()
-        self._saved = None
+        saved, self.opened = self.opened, None
         return saved or Saved()
 
     # -- writing ---------------------------------------------------------
