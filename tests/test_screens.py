@@ -740,22 +740,27 @@ def test_statistics_marks_the_games_with_the_arrows_its_footer_names():
 
 def test_a_row_dealt_takes_spare_card_tilegrids_and_stillness_makes_them_again(clock):
     """A press takes the TileGrids of the cards it shows more from the
-    table's pool (a game that deals rows keeps one for each card left in
-    the stock); once the buttons are still for a moment the pool is made
+    table's pool (a game that deals rows keeps one for each card of the
+    next row); once the buttons are still for a moment the pool is made
     full again, one TileGrid a tick, and not while presses come."""
     with running("agnes", 1) as s:
         table, game = s.player.table, s.app.game
-        made = len(table.pool)
-        assert made == 3 + game.size(game.stock)
+        assert len(table.pool) == 3 + 7 and game.size(game.stock) == 23
         while s.player.cursor != game.stock:
             s.press("up")
         s.press("a")                                         # a row of seven dealt
-        assert len(table.pool) == made - 7 == 3 + game.size(game.stock)
-        table.pool.pop()                                     # as a press showing one more card
+        assert len(table.pool) == 3
         s.app.tick()
-        assert len(table.pool) == made - 8                   # presses still come: none made
+        assert len(table.pool) == 3                          # presses still come: none made
         clock.advance(300)
+        for made in range(1, 8):                             # still: made again, one a tick
+            s.app.tick()
+            assert len(table.pool) == 3 + made
         s.app.tick()
-        assert len(table.pool) == made - 7                   # still: made again
-        s.app.tick()
-        assert len(table.pool) == made - 7                   # and no more
+        assert len(table.pool) == 3 + 7                      # and no more
+        for _ in range(2):                                   # two more rows: 2 cards are left
+            s.press("a")
+            clock.advance(300)
+            for _ in range(8):
+                s.app.tick()
+        assert game.size(game.stock) == 2 and len(table.pool) == 3 + 2

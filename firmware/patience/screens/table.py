@@ -16,11 +16,13 @@ a table; this module keeps what its presses need.
 #
 # The pool holds at least a few spare card TileGrids (an undo may show a
 # card or two more than before), and in a game that deals rows one for
-# every card left in the stock, and it keeps what piles give back, until
-# the table is put away; ``top_up`` makes it so again one TileGrid at a time
-# while the buttons are still (App.tick), so that a press takes from the
-# pool and allocates nothing. Only a press that needs more than the pool
-# holds makes one there and then.
+# each card of the next row (not the whole stock: Agnes would keep 16 more
+# at the deal, 1.6 KB), and it keeps what piles give back, until the table is put away;
+# ``top_up`` makes it so again one TileGrid at a time once the buttons are
+# still for a moment (App.tick: a row is ready a third of a second after
+# the last), so that a press takes from the pool and allocates nothing.
+# Only a press that needs more than the pool holds (a second row dealt
+# within that third of a second) makes them there and then.
 
 from micropython import const
 
@@ -100,8 +102,8 @@ class Table:
     def top_up(self):
         """Make one more spare card TileGrid if the pool is short of them;
         True when it made one."""
-        game = self.game
-        if len(self.pool) >= _SPARE + (game.size(game.stock) if game.rules.DEAL_ROW else 0):
+        game, row = self.game, self.game.rules.DEAL_ROW
+        if len(self.pool) >= _SPARE + (min(len(row), game.size(game.stock)) if row else 0):
             return False
         self.pool.append(self.art.card_grid())
         return True

@@ -59,6 +59,7 @@ _WAIT = const(2)
 _EVENT_SURPLUS = const(16)  # keypad.Event here 32 B, on a board 16 B
 _SAVE_REST_MS = const(21000)  # the keeper saves after 20 s without a press
 _APP_IDLE_MS = const(10)  # the App's main loop sleeps this long when idle (app._IDLE_SLEEP)
+_LOOK_MS = const(500)  # a player's look at the table before dealing a row
 
 
 class Done(Exception):
@@ -263,10 +264,20 @@ def _home():
 
 
 def _deal():
+    """Deal from the stock, once the player has looked at the table for a
+    moment: the App makes the next row's card TileGrids while the buttons
+    are still (a third of a second), so that the deal allocates none."""
     game = _player().game
     if game.stock is not None and game.can_deal():
         yield from _goto(game.stock)
+        yield from _pause(_LOOK_MS)
         yield from _tap(K.A, "table-deal")
+
+
+def _pause(ms):
+    """Let ``ms`` pass with the buttons still (the App idles through it)."""
+    for _ in range(ms // _APP_IDLE_MS):
+        yield _WAIT, ""
 
 
 def _play(actions):
