@@ -1,5 +1,6 @@
 """Shared test setup: headless SDL, quiet Blinka, paths."""
 
+import gc
 import os
 import tempfile
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -30,3 +31,13 @@ def clock():
     CLOCK.run()
 
 import patience.games  # noqa: E402,F401  (patience.games.GAMES for the tests' parameters)
+
+
+@pytest.fixture(autouse=True)
+def _earlier_objects_left_out_of_collections():
+    """The firmware collects garbage at every moment, as a board must; on
+    CPython each collection would walk every object pytest, hypothesis and
+    the earlier tests made. A test's collections walk only its own
+    objects (what earlier tests left in cycles is kept, not collected)."""
+    gc.freeze()
+    yield

@@ -17,7 +17,7 @@ def running(game=None, deal=None, board="pybadge", store=None, language=None, so
     from patience.screens.app import App
     spec = get_board(board)
     keys = ScriptKeys()
-    with CountingDisplay(spec.width, spec.height, headless=True) as display:
+    with CountingDisplay(spec.width, spec.height, headless=True, lazy=True) as display:
         app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal, store=store,
                   language=language, sound=sound)
         yield Session(app, keys, display)
@@ -30,7 +30,7 @@ def on_board(board="pybadge", game=None, deal=None, store=None, language=None):
     is given; yields the Simulated (``.app``, ``.keys(script)``, ``.controls``)."""
     from patience.saves.store import Store
     spec = get_board(board)
-    with CountingDisplay(spec.width, spec.height, headless=True) as display:
+    with CountingDisplay(spec.width, spec.height, headless=True, lazy=True) as display:
         with simulate(spec, display, root=sim.firmware_dir(), game=game, deal=deal,
                       store=store or Store(None), language=language) as simulated:
             yield simulated

@@ -33,6 +33,8 @@ import patience.games
 from oracle import Oracle
 from test_oracle_agreement import POLICIES, action_text, choose_move, deck_for, search_line
 
+pytestmark = pytest.mark.aisleriot
+
 # Random-play deals per game, and actions per deal at most (Chessboard's
 # random play is soon stuck: more deals).
 DEALS = {"eagle-wing": 12, "agnes": 12, "glenwood": 16, "chessboard": 60}

@@ -23,10 +23,10 @@ SHORT_RUNS = {
     "memory": ([], True),
     "solver_device": (["--nodes", "200"], True),
     "startup": (["--runs", "1"], True),
-    "text_cost": ([], True),
 }
 # over a minute even when short: only imported here
-IMPORTED_ONLY = {"device_memory": True, "presses": False, "pystack": False, "quagnes": False}
+IMPORTED_ONLY = {"device_memory": True, "presses": False, "pystack": False, "quagnes": False,
+                 "text_cost": True}
 
 
 def _python(*args):
@@ -40,7 +40,15 @@ def test_every_bench_is_tried():
     assert {path.stem for path in BENCH.glob("*.py")} == set(SHORT_RUNS) | set(IMPORTED_ONLY)
 
 
-@pytest.mark.parametrize("name", sorted(SHORT_RUNS))
+def _cases(benches):
+    """Each bench a case, marked ``vm`` where it needs the VM."""
+    return [pytest.param(name, marks=pytest.mark.vm) if needs_vm else name
+            for name, needs_vm in ((name, benches[name] if isinstance(benches[name], bool)
+                                    else benches[name][1]) for name in sorted(benches))]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _cases(SHORT_RUNS))
 def test_a_short_run_prints_numbers(name):
     args, needs_vm = SHORT_RUNS[name]
     if needs_vm:
@@ -49,13 +57,14 @@ def test_a_short_run_prints_numbers(name):
     assert any(char.isdigit() for char in out)
 
 
-@pytest.mark.parametrize("name", sorted(IMPORTED_ONLY))
+@pytest.mark.parametrize("name", _cases(IMPORTED_ONLY))
 def test_a_slow_bench_imports(name):
     if IMPORTED_ONLY[name]:
         vm.require_vm()
     _python("-c", f"import sys; sys.path.insert(0, 'bench'); import {name}")
 
 
+@pytest.mark.vm
 def test_the_free_heap_table_names_every_step():
     """bench/device_memory.py's table of the free heap's largest piece, the
     one part of that slow bench quick enough to run here: a row per step of

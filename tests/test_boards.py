@@ -610,6 +610,7 @@ def names(keys):
 """
 
 
+@pytest.mark.vm
 def test_start_path_and_two_buttons_on_micropython():
     vm.require_vm()
     out = vm.run(VM_GET + """
@@ -637,6 +638,7 @@ print(app.screen.panel.overlay is not None)
     assert vm.script_lines(out) == ["1", "True", "True"]
 
 
+@pytest.mark.vm
 def test_gestures_on_micropython():
     vm.require_vm()
     out = vm.run(VM_GET + """
@@ -655,6 +657,7 @@ print(names(keys))
     assert [x for x in got if x] == [[up], [up], [up]]  # held: up at 0.5 s, then every 0.3 s
 
 
+@pytest.mark.vm
 def test_joystick_on_micropython():
     vm.require_vm()
     out = vm.run(VM_GET + """
@@ -669,6 +672,7 @@ print(names(keys))
     assert out.split("\n")[:2] == [str([buttons.RIGHT]), str([buttons.UP])]
 
 
+@pytest.mark.vm
 @pytest.mark.parametrize("board_id, profile", [
     ("pybadge", "shift.badge"), ("pygamer", "shift.gamer"), ("clue_nrf52840_express", "few.two"),
     ("adafruit_feather_esp32s3_reverse_tft", "few.three"),
@@ -688,6 +692,7 @@ print(vmheap.allocated(idle, 50))
     assert out == "0\n"
 
 
+@pytest.mark.vm
 def test_message_on_a_board_without_buttons_on_micropython():
     vm.require_vm()
     out = vm.run("""

@@ -19,6 +19,8 @@ import pytest
 import vm
 from vm import session
 
+pytestmark = pytest.mark.vm
+
 PY_HEAP_KB = 112  # the sheet in RAM from 110 KB (screens/start.py); every heap from 95 up passes
 MPY_HEAP_KB = 93  # the sheet in RAM from 91 KB; every heap from 80-82 up passes (by layout)
 SMALL_HEAP_KB = {False: 96, True: 82}  # by compiled: the sheet on the drive (.py: the goal)

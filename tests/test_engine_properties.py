@@ -1,5 +1,6 @@
 """Properties of random legal play, checked with hypothesis."""
 
+import pytest
 from hypothesis import example, given, settings, strategies as st
 import patience
 
@@ -44,6 +45,7 @@ def test_random_play_keeps_52_cards_and_score(name, seed, choices):
                               if g.kind(f) == patience.FOUNDATION)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(GAMES), seed=st.integers(1, 999_999_999),
        choices=st.lists(st.integers(-1, 50), max_size=30))

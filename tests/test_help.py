@@ -50,6 +50,7 @@ def _shown(simulated):
     return [line.strip() for line in Session(simulated.app, None, simulated.display).text(panel.text)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", patience.games.GAMES)
 @pytest.mark.parametrize("board", ["pybadge", "clue"])
@@ -89,6 +90,7 @@ def test_wrapped_help_keeps_every_word_in_order_within_the_width(paragraphs, wid
             assert not line.startswith(" ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("board", PLAYABLE)
 def test_what_a_button_does_is_never_broken_across_lines_of_the_controls_page(board, lang):
@@ -133,6 +135,7 @@ def test_the_controls_page_names_only_the_boards_buttons(board):
             assert not any("SELECT" in line or "START" in line for line in lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang, colon", [("en", re.compile(r"[^ ]: [^ ]")),
                                          ("fr", re.compile(r"[^ ] : [^ ]"))])
 @pytest.mark.parametrize("board", PLAYABLE)
@@ -166,6 +169,7 @@ def test_the_simulators_keys_are_named_in_the_players_language(board, named):
                     "RIGHT"} & set(re.split(r"[ (/):]+", text))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("board", PLAYABLE)
 def test_every_text_fits_its_box_on_every_board(board, lang):
@@ -198,6 +202,7 @@ def test_every_text_fits_its_box_on_every_board(board, lang):
         assert all(len(line) <= panel.columns - 2 for line in reader.lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("board", PLAYABLE)
 def test_the_help_footer_is_whole_apart_from_the_text_and_clear_of_the_status_line(board, lang):
@@ -219,6 +224,7 @@ def test_the_help_footer_is_whole_apart_from_the_text_and_clear_of_the_status_li
         assert panel.text.grid.y + panel.box_rows * app.art.font_h <= app.height - app.art.font_h
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("board", PLAYABLE)
 def test_the_status_line_fits_with_the_longest_deal_number_and_score(board, lang):
@@ -240,6 +246,7 @@ def test_the_status_line_fits_with_the_longest_deal_number_and_score(board, lang
                 assert line.endswith(" %d" % rules.REDEALS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", PLAYABLE)
 def test_every_board_answers_no_to_a_question(board):
     """No way to win, the rest goes home, count this deal as lost?: each

@@ -13,6 +13,8 @@ import vm
 
 from support import GAME_PART_WAY as SETUP
 
+pytestmark = pytest.mark.vm
+
 HEAP_KB = 128
 SEEDS = (1, 2, 999_999_999, 123_456_789)
 

@@ -436,6 +436,7 @@ def shrink(error):
     return script, str(found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", patience.games.GAMES)
 def test_engine_agrees_with_oracle_random_play(name):
     total = 0
@@ -444,6 +445,7 @@ def test_engine_agrees_with_oracle_random_play(name):
     assert total > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", patience.games.GAMES)
 def test_engine_agrees_with_oracle_searched_lines(name):
     wins = 0

@@ -29,6 +29,8 @@ import pytest
 import vm
 from vm import pystack
 
+pytestmark = [pytest.mark.vm, pytest.mark.xdist_group("pystack")]
+
 LIMIT = pystack.BOARD_PYSTACK - 128
 GIVE_UP_AFTER = "play eagle-wing"  # the press after this step finds the heap full
 

@@ -41,6 +41,7 @@ def test_quagnes_order_puts_the_base_card_first_then_the_rounds():
         assert rank_suit[1] % 2 == red  # quagnes: odd suits are red
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deal", sorted(DEALS))
 def test_same_verdict_as_quagnes(deal):
     pytest.importorskip("quagnes", reason="quagnes is not installed (pip install quagnes)")

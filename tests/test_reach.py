@@ -46,6 +46,7 @@ def _reached(edges, start):
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", sorted(NAVIGATION))
 @pytest.mark.parametrize("game", patience.games.GAMES)
 def test_every_pile_reaches_every_pile(board, game):

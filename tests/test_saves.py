@@ -55,6 +55,7 @@ def test_resume_after_restart_keeps_position_and_undo_history(name, tmp_path):
         assert s.status() == "NOTHING TO UNDO" and s.app.game.done == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", patience.games.GAMES)
 def test_a_resumed_game_has_the_cursor_where_the_last_card_went(name, tmp_path):
     """Not on the first pile: on the pile the last cards went to (the stock
@@ -271,6 +272,7 @@ def test_one_damaged_slot_falls_back_to_the_other_and_says_so(tmp_path):
         assert "DAMAGED" in s.status().upper()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damaged", [0, 4096], ids=["older", "newer"])
 def test_a_damaged_record_is_told_once_and_written_over(tmp_path, damaged):
     path = tmp_path / "save.nvm"

@@ -247,6 +247,7 @@ def _counted_searches(app):
     return searches
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, deal", [("chessboard", 4), ("agnes", 260), ("eagle-wing", 74)])
 def test_following_the_hints_wins_the_deal_from_one_search(name, deal):
     """A new search after each step could find a line that starts by taking

@@ -14,6 +14,8 @@ from support import FIRMWARE
 
 from host_sim.simulator.keys import ScriptKeys
 
+pytestmark = pytest.mark.vm
+
 PRESSES = {"eagle-wing": 11, "agnes": 12, "glenwood": 13, "chessboard": 14}
 HEAP_KB = 224  # sameness, not memory: tests/test_device_session.py holds the heap
 # Hints here come from the engine's heuristic alone, on both sides: the

@@ -175,6 +175,7 @@ def test_a_golden_win_replays_on_the_simulated_pybadge():
         assert sim.app.game.is_won() and sim.app.game.score == 52
 
 
+@pytest.mark.slow
 def test_autoplay_steers_the_simulated_pybadge_to_a_win(capsys):
     """host_sim.tools.autoplay presses the PyBadge's buttons on a board started
     as on the device; it exits 0 only if the game is won."""
@@ -195,21 +196,20 @@ def test_autoplay_names_a_bad_game_or_deal_in_one_line(capsys, words, named):
 
 
 def test_after_a_minute_the_window_dims_and_the_waking_press_does_nothing():
-    import pygame
     with on_board("pybadge", "agnes", 3) as sim:
-        window = pygame.display.get_surface()
+        window = sim.display.window()
         x, y = sim.display.width // 2, sim.display.height // 2
         bright = tuple(window.get_at((x, y)))[:3]
         sim.clock.advance(60000)
         sim.tick()                                      # the firmware's Dimmer: 10 %
         assert sim.display.brightness == pytest.approx(0.1)
-        dim = tuple(window.get_at((x, y)))[:3]
+        dim = tuple(sim.display.window().get_at((x, y)))[:3]
         assert max(dim) < max(bright) // 5
         assert tuple(sim.display.frame().get_at((x, y)))[:3] == bright   # --shot: the panel
         cursor = sim.app.player.cursor
         sim.keys("right")                               # wakes the screen, nothing else
         assert sim.app.player.cursor == cursor and sim.display.brightness == 1.0
-        assert tuple(window.get_at((x, y)))[:3] == bright
+        assert tuple(sim.display.window().get_at((x, y)))[:3] == bright
         sim.keys("right")
         assert sim.app.player.cursor != cursor
 

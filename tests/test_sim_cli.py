@@ -521,6 +521,41 @@ def test_real_app_partial_refreshes_leave_no_stale_pixels(board):
             assert display.matches_full_redraw(), "stale pixels after %r" % name
 
 
+@pytest.mark.parametrize("board", ["pybadge", "clue"])
+def test_numpys_pixels_are_blinkas(board):
+    """The simulator draws with fast_blinka's loops: each frame of a played
+    game, and each card sheet read, equals what Blinka's own loops give."""
+    import adafruit_imageload
+    from host_sim.simulator import fast_blinka
+    from patience.screens.app import App
+    spec = get_board(board)
+    keys = ScriptKeys()
+    with CountingDisplay(spec.width, spec.height, headless=True) as display:
+        app = App(display, keys, root=sim.firmware_dir(), game="chessboard", deal=4)
+        for name in "a right a start down a b left b a select up b".split():
+            keys.press(name)
+            app.tick()
+            ours = display.frame()
+            try:
+                fast_blinka.uninstall()
+                display.force_full_refresh()
+                blinkas = display.frame()
+            finally:
+                fast_blinka.install()
+            assert pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(blinkas, "RGB"), name
+    sheet = os.path.join(sim.firmware_dir(), "sheets", "small.bmp" if board == "pybadge" else "large.bmp")
+    read = []
+    for loop in (fast_blinka.uninstall, fast_blinka.install):
+        loop()
+        for name in [name for name in sys.modules if name.startswith("adafruit_imageload")]:
+            del sys.modules[name]  # it keeps the readinto it found when imported
+        import adafruit_imageload  # noqa: F811  (again, with that loop)
+        bitmap, _ = adafruit_imageload.load(sheet, bitmap=displayio.Bitmap,
+                                            palette=displayio.Palette)
+        read.append([bitmap[x, y] for y in range(bitmap.height) for x in range(bitmap.width)])
+    assert read[0] == read[1] and len(set(read[0])) > 2
+
+
 def test_odd_sized_refresh_areas_draw_like_the_device():
     """A moved TileGrid's old and new places can make an area of odd width
     and height (e.g. 19 x 35); the simulator must draw it, not fail."""

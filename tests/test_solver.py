@@ -309,8 +309,10 @@ def test_ctrl_c_on_one_deal_is_one_line():
 
 @pytest.fixture
 def ctrl_c_restored():
-    """SIGINT answered after the test as before it, however the test ends."""
-    previous = signal.getsignal(signal.SIGINT)
+    """SIGINT answered as in a terminal during the test (a test worker of
+    pytest-xdist ignores it), and after the test as before it, however the
+    test ends."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     signal.signal(signal.SIGINT, previous)
 
@@ -440,6 +442,7 @@ def _swung_agnes():
     return game, been
 
 
+@pytest.mark.slow
 def test_hints_searched_afresh_each_time_move_on_instead_of_round_a_loop():
     game, been = _swung_agnes()
     for _ in range(12):
@@ -450,6 +453,7 @@ def test_hints_searched_afresh_each_time_move_on_instead_of_round_a_loop():
         been.add(bytes(game.state))
 
 
+@pytest.mark.slow
 def test_the_device_hint_takes_the_last_move_back_only_when_nothing_else_wins():
     game, _ = _swung_agnes()
     hint = solver.hint(game, 20000)
@@ -566,6 +570,7 @@ def _verdict(game, strict):
     return solver.search(position, solver.ExactTable(), 12000)[0], forced
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, strict", sorted(PRUNINGS))
 def test_prunings_never_change_a_verdict(name, strict, monkeypatch):
     judged = [(game, _verdict(game, strict)) for game in _positions(name, strict)]

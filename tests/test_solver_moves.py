@@ -20,6 +20,7 @@ late positions come up too), in every game and in strict Agnes:
   home.
 """
 
+import pytest
 import random
 
 from hypothesis import given, settings, strategies as st
@@ -168,6 +169,7 @@ def _check(g, name, strict):
         assert code in codes or _key_after(pos, code) in keys, code
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(mode=st.sampled_from(MODES), seed=st.integers(1, 999_999_999),
        steps=st.integers(0, 160))

@@ -19,6 +19,8 @@ from patience.screens.advice import device_hint
 import vm
 from solver_cases import READ_CASES, along_lines, write_cases
 
+pytestmark = pytest.mark.vm
+
 LOST = ("chessboard", 12)
 
 SCRIPT = """

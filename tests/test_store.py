@@ -645,6 +645,7 @@ def _cpython_output(script):
     return out.getvalue()
 
 
+@pytest.mark.vm
 @pytest.mark.parametrize("size", [8192, 1024])
 def test_store_gives_the_same_bytes_on_micropython(size):
     vm.require_vm()
@@ -655,6 +656,7 @@ def test_store_gives_the_same_bytes_on_micropython(size):
     assert (dropped > 0) == (size == 1024)      # the small one had to trim
 
 
+@pytest.mark.vm
 @pytest.mark.parametrize("size, trims", [(8192, False), (1024, True)])
 def test_only_a_save_that_must_trim_loads_the_trimming_code(size, trims):
     """Trimming is rare: a save whose games fit compiles less (from .py)."""
@@ -667,6 +669,7 @@ def test_only_a_save_that_must_trim_loads_the_trimming_code(size, trims):
     assert (lines[0], lines[-1]) == ("False", str(trims))
 
 
+@pytest.mark.vm
 def test_a_save_writes_live_games_into_the_record_without_copies_on_micropython():
     """The game on the table is written straight into the record: no blob
     of it is made (before, two copies of each game for every save)."""
@@ -680,6 +683,7 @@ def test_a_save_writes_live_games_into_the_record_without_copies_on_micropython(
     assert allocated < record + 400  # the record, the store, two views a game (was + 2 copies)
 
 
+@pytest.mark.vm
 def test_save_allocates_little_on_micropython():
     vm.require_vm()
     setup = textwrap.dedent(_VM_SCRIPT).format(size=8192, steps=120)

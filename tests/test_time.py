@@ -70,6 +70,7 @@ print(app.player.cursor - start)
 """
 
 
+@pytest.mark.vm
 @pytest.mark.parametrize("uptime", [WRAP - 200, 100 * DAY, 100 * DAY + 37], ids=["at the wrap", "100 days", "100 days+"])
 def test_a_held_arrow_repeats_at_its_pace_on_the_vm_at_any_uptime(uptime):
     vm.require_vm()

@@ -7,6 +7,8 @@ import pytest
 
 import vm
 
+pytestmark = pytest.mark.vm
+
 XORSHIFT32 = """
 def step():
     global x

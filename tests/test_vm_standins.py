@@ -11,6 +11,8 @@ import pytest
 
 import vm
 
+pytestmark = pytest.mark.vm
+
 PREAMBLE = """
 import board, displayio, keypad, microcontroller, supervisor, time, vmctl, vmheap
 P2 = displayio.Palette(2)

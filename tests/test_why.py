@@ -20,15 +20,31 @@ from patience.screens.words import Words
 from host_sim.simulator.cli import firmware_dir
 from test_oracle_agreement import random_deck
 
+pytestmark = pytest.mark.slow
+
 STATUS_COLUMNS = 160 // 4
 DEALS = 6
 ACTIONS = 50
 ALL_CODES = {value for name, value in vars(codes).items() if name.isupper()}
 
 
+class KeptWords(Words):
+    """The language file's words, each read from it once: the lines are the
+    same, and the million refusals here need not read the file each time."""
+
+    def __init__(self, path):
+        super().__init__(path)
+        self.kept = {}
+
+    def get(self, key):
+        if key not in self.kept:
+            self.kept[key] = super().get(key)
+        return self.kept[key]
+
+
 @pytest.fixture(scope="module")
 def languages():
-    return [Words("%s/lang/%s.bin" % (firmware_dir(), lang)) for lang in ("en", "fr")]
+    return [KeptWords("%s/lang/%s.bin" % (firmware_dir(), lang)) for lang in ("en", "fr")]
 
 
 def _check_position(game, oracle, languages, seen):

@@ -27,6 +27,7 @@ def _marked(name):
     return [d for d in range(1, 8193) if data[(d - 1) // 8] >> ((d - 1) % 8) & 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", patience.games.GAMES)
 def test_marked_deals_replay_to_a_win(name):
     marked = _marked(name)

@@ -15,6 +15,7 @@ from screens import running
 WINS = json.loads((Path(__file__).parent / "golden" / "win-keys.json").read_text())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WINS))
 def test_key_script_wins_and_shows_the_won_screen(name):
     deal, keys = WINS[name]["deal"], WINS[name]["keys"]

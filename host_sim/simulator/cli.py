@@ -294,7 +294,7 @@ def _main(argv, build):
     board = args.board
     try:
         display = CountingDisplay(
-            board.width, board.height, headless=args.headless, scale=args.scale,
+            board.width, board.height, headless=args.headless, lazy=args.headless, scale=args.scale,
             caption="Circuit Patience - %s %dx%d - %s" % (board.name, board.width, board.height,
                                                           hint(board)))
     except NoDisplayError as err:

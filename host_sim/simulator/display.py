@@ -37,10 +37,12 @@ import busdisplay  # noqa: E402
 from displayio._area import Area  # noqa: E402
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 
+from . import fast_blinka  # noqa: E402
 from .limits import check  # noqa: E402
 from .terminal_font import install as install_terminal_font  # noqa: E402
 
 install_terminal_font()  # terminalio.FONT as a board has it (one bitmap)
+fast_blinka.install()  # Blinka's pixel loops, done by NumPy
 
 __all__ = ["CountingDisplay", "NoDisplayError", "default_scale", "display_available"]
 
@@ -88,6 +90,10 @@ class CountingDisplay(PyGameDisplay):
 
     width, height: device resolution (the frame is kept at that size).
     headless: draw into SDL's dummy video driver, no window.
+    lazy: count each refresh's areas but draw nothing until the frame is
+        read (``frame``, ``save``): then the whole screen is drawn, as a
+        full refresh would. Tests that look at few frames run much faster;
+        ``matches_full_redraw`` needs a display that draws every refresh.
     scale: window zoom for a visible window (None: ``default_scale``);
         the window is a pygame.SCALED one, so the frame stays at device size.
     caption: window title.
@@ -101,9 +107,11 @@ class CountingDisplay(PyGameDisplay):
     _pygame_screen = None
     _window_surface = None  # the window; _pygame_screen becomes the panel it shows
 
-    def __init__(self, width=160, height=128, *, headless=False, scale=None,
+    def __init__(self, width=160, height=128, *, headless=False, lazy=False, scale=None,
                  caption="Circuit Patience", auto_refresh=False, **kwargs):
         self.headless = headless
+        self.lazy = lazy
+        self._stale = False  # lazy: refreshes not drawn yet
         self.last_areas = []
         self.last_pixels = 0
         self.total_pixels = 0
@@ -206,6 +214,9 @@ class CountingDisplay(PyGameDisplay):
         if not self._core.clip_area(area, clipped):
             return True
         self._areas.append((clipped.x1, clipped.y1, clipped.x2, clipped.y2))  # as the panel gets it
+        if self.lazy and self._counting:
+            self._stale = True
+            return True
         if clipped.size() % 2:
             # blinka-displayio-pygamedisplay 4.0.1 packs two pixels a word and
             # drops the last pixel of an odd-sized area, then fails to draw it;
@@ -249,6 +260,8 @@ class CountingDisplay(PyGameDisplay):
         everything (not counted) and compares: False means the partial
         refreshes left stale pixels behind.
         """
+        if self.lazy:
+            raise ValueError("a lazy display draws only full frames: nothing to compare")
         self._refresh_display()
         before = self._frame_bytes()
         self._counting = False
@@ -264,6 +277,13 @@ class CountingDisplay(PyGameDisplay):
         """A copy of what the panel shows, as a Surface at device resolution."""
         return self._surface().copy()
 
+    def window(self):
+        """The window's surface: the panel as the backlight shows it."""
+        if self._stale:
+            self._draw_all()
+            self._present()
+        return self._window_surface
+
     def save(self, path, scale=1):
         """Write what the panel shows to ``path`` as a PNG at device resolution
         (or ``scale`` times larger, each pixel a sharp square)."""
@@ -277,7 +297,19 @@ class CountingDisplay(PyGameDisplay):
     def _surface(self):
         if self._pygame_screen is None:
             raise RuntimeError("the display is closed")
+        if self._stale:
+            self._draw_all()
         return self._pygame_screen
+
+    def _draw_all(self):
+        """Draw the whole screen now, not counted: what a lazy display owes."""
+        self._stale = False
+        self._counting = False
+        try:
+            self._core.full_refresh = True
+            self._refresh_display()
+        finally:
+            self._counting = True
 
     def _frame_bytes(self):
         return pygame.image.tobytes(self._surface(), "RGB")
