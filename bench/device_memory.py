@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import vm  # noqa: E402  (tests/ on the path first)
 from vm import session  # noqa: E402
 from test_device_session import LIMITS, MPY_HEAP_KB, PY_HEAP_KB, SMALL_HEAP_KB  # noqa: E402
-from patience.screens.sheetfiles import RAM_BYTES  # noqa: E402
+from patience.screens.sheet_setup import RAM_BYTES  # noqa: E402
 from patience.screens.sheets import SMALL  # noqa: E402
 
 GOALS = {False: 96, True: 72}  # KB, from .py and from .mpy

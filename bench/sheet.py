@@ -15,7 +15,7 @@ import displayio
 
 from host_sim.simulator import cli as sim
 from host_sim.simulator.display import CountingDisplay
-from patience.screens import sheetfiles, sheets
+from patience.screens import sheet_setup, sheets
 
 
 def bitmap_ram(width, height, bits=2):
@@ -42,7 +42,7 @@ def main():
     import adafruit_imageload
     print(f"{'sheet':<7}{'file B':>8}{'Bitmap RAM B':>14}{'kind':>14}{'full refresh ms':>17}{'card refresh ms':>17}")
     for size, name in ((sheets.SMALL, "small"), (sheets.LARGE, "large")):
-        path = sim.firmware_dir() + sheetfiles.PATH[size]
+        path = sim.firmware_dir() + sheet_setup.PATH[size]
         with CountingDisplay(160 if size == sheets.SMALL else 240, 128 if size == sheets.SMALL else 240,
                              headless=True) as display:
             for kind in ("Bitmap", "OnDiskBitmap"):
@@ -54,9 +54,9 @@ def main():
                     bitmap = displayio.OnDiskBitmap(path)
                     palette = bitmap.pixel_shader
                 group = displayio.Group()
-                grids = [displayio.TileGrid(bitmap, pixel_shader=palette, tile_width=sheetfiles.CARD_W[size],
-                                            tile_height=sheetfiles.CARD_H[size], default_tile=sheets.TILE_FACE + i,
-                                            x=(i % 9) * sheetfiles.CARD_W[size], y=(i // 9) * sheetfiles.CARD_H[size])
+                grids = [displayio.TileGrid(bitmap, pixel_shader=palette, tile_width=sheet_setup.CARD_W[size],
+                                            tile_height=sheet_setup.CARD_H[size], default_tile=sheets.TILE_FACE + i,
+                                            x=(i % 9) * sheet_setup.CARD_W[size], y=(i // 9) * sheet_setup.CARD_H[size])
                          for i in range(45)]
                 for grid in grids:
                     group.append(grid)

@@ -59,7 +59,7 @@ PINS = ("adafruit-circuitpython-display-text==5.0.6",
 LIBRARIES = ("adafruit_display_text", "adafruit_bitmap_font", "adafruit_ticks.py")
 BOARD = "pybadge"
 COLUMNS, ROWS = 38, 18
-PANEL_BG, PANEL_INK = 0x06501F, 0xF4F4F4  # sheetfiles.PALETTE_PANEL's paper and ink
+PANEL_BG, PANEL_INK = 0x06501F, 0xF4F4F4  # sheet_setup.PALETTE_PANEL's paper and ink
 SPARE_KB = 16  # the searches try the live heap plus this first
 
 

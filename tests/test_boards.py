@@ -15,9 +15,9 @@ import pytest
 import vm
 import patience
 from patience import boards
-from patience.boards import events as board_events, few as board_few, shift as board_shift
-from patience.screens import buttons
-from patience.screens.buttons import DIGITS, GAME, LIST
+from patience.boards import events as board_events, few_buttons as board_few, pybadge as board_shift
+from patience.input import buttons
+from patience.input.buttons import DIGITS, GAME, LIST
 from support import FIRMWARE
 
 NAMES = buttons.NAMES
@@ -642,8 +642,8 @@ print(app.screen.panel.overlay is not None)
 def test_gestures_on_micropython():
     vm.require_vm()
     out = vm.run(VM_GET + """
-from patience.boards import few
-keys = few.two(board, board.DISPLAY)
+from patience.boards import few_buttons
+keys = few_buttons.two(board, board.DISPLAY)
 vmctl.press(1)
 print(names(keys))
 for _ in range(23):
@@ -661,8 +661,8 @@ print(names(keys))
 def test_joystick_on_micropython():
     vm.require_vm()
     out = vm.run(VM_GET + """
-from patience.boards import shift
-keys = shift.gamer(board, board.DISPLAY)
+from patience.boards import pybadge
+keys = pybadge.gamer(board, board.DISPLAY)
 vmctl.set_analog("JOYSTICK_X", 65535)
 print(names(keys))
 vmctl.set_analog("JOYSTICK_X", 32768)
@@ -674,9 +674,9 @@ print(names(keys))
 
 @pytest.mark.vm
 @pytest.mark.parametrize("board_id, profile", [
-    ("pybadge", "shift.badge"), ("pygamer", "shift.gamer"), ("clue_nrf52840_express", "few.two"),
-    ("adafruit_feather_esp32s3_reverse_tft", "few.three"),
-    ("adafruit_feather_esp32s3_tft", "few.one")])
+    ("pybadge", "pybadge.badge"), ("pygamer", "pybadge.gamer"), ("clue_nrf52840_express", "few_buttons.two"),
+    ("adafruit_feather_esp32s3_reverse_tft", "few_buttons.three"),
+    ("adafruit_feather_esp32s3_tft", "few_buttons.one")])
 def test_idle_reading_allocates_nothing_on_micropython(board_id, profile):
     vm.require_vm()
     module, function = profile.split(".")

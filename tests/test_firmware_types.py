@@ -254,8 +254,8 @@ def board_definitions(mypy_python):
 
 
 def _profile_ids():
-    from patience import boards
-    return sorted(boards.PROFILES)
+    from host_sim.flash.drive import supported_boards
+    return sorted(supported_boards())
 
 
 # Board folders (= board_id) read in CircuitPython's own sources, ports/*/boards/:

@@ -1,6 +1,6 @@
 """Glenwood rules from RULES.md, each on a hand-built deck or position."""
 
-from patience.core import why
+from patience.core import problems
 from support import dealt, position, names
 
 GW = "glenwood"
@@ -18,7 +18,7 @@ def test_deal_in_rounds_to_reserves_then_tableau_no_base():
 def test_before_base_only_reserve_cards_move_and_stock_is_closed():
     g = dealt(GW, p6="Ac 2c 3c", p7="4d", p13="Tc Jc 3s")
     assert not g.can_deal() and not g.deal()
-    assert g.pick_problem(0, 1) == why.BASE_FIRST  # the player is told what opens it
+    assert g.pick_problem(0, 1) == problems.BASE_FIRST  # the player is told what opens it
     assert all(src in (6, 11, 12, 13) for src, _, _ in g.moves())
     assert g.move(13, 1, 7)                     # reserve card on tableau before base
     assert names(g, 7) == "4d 3s"
@@ -29,7 +29,7 @@ def test_first_card_on_pile_two_fixes_base_and_opens_the_stock():
     assert not g.move(6, 1, 3)                  # other foundations wait for pile 2
     assert g.move(6, 1, 2)
     assert g.base == 9 and g.score == 1 and g.can_deal()
-    assert g.pick_problem(0, 1) == why.STOCK_DEALS
+    assert g.pick_problem(0, 1) == problems.STOCK_DEALS
     g.undo()
     assert g.base == 0 and not g.can_deal()
 

@@ -12,7 +12,8 @@ from hypothesis import given, strategies as st
 
 import patience
 from host_sim.simulator.boards import BOARDS
-from patience.screens import buttons, controls, helppage, sheetfiles, sheets
+from patience.input import buttons
+from patience.screens import controls, helppage, sheet_setup, sheets
 from screens import Session, on_board
 
 LANGUAGES = ("en", "fr")
@@ -301,9 +302,9 @@ def test_accented_capitals_draw_their_own_glyphs():
     from host_sim.simulator.cli import firmware_dir
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "words"))
     import build as words_build
-    bitmap, _ = adafruit_imageload.load(firmware_dir() + sheetfiles.PATH[sheets.SMALL],
+    bitmap, _ = adafruit_imageload.load(firmware_dir() + sheet_setup.PATH[sheets.SMALL],
                                         bitmap=displayio.Bitmap, palette=displayio.Palette)
-    w, h = sheetfiles.FONT_W[sheets.SMALL], sheetfiles.FONT_H[sheets.SMALL]
+    w, h = sheet_setup.FONT_W[sheets.SMALL], sheet_setup.FONT_H[sheets.SMALL]
     per_row = bitmap.width // w
 
     def glyph(char):

@@ -12,7 +12,7 @@ import pytest
 import patience
 from screens import on_board
 
-# the gestures that move the cursor on the table, per board (see patience/boards/few.py)
+# the gestures that move the cursor on the table, per board (see patience/boards/few_buttons.py)
 NAVIGATION = {
     "pybadge": ("up", "down", "left", "right"),
     "pygamer": ("up", "down", "left", "right"),

@@ -426,7 +426,7 @@ def test_boards_and_default_scale():
         "feather-tft": (240, 135), "feather-reverse-tft": (240, 135), "pyportal": (320, 240)}
     assert get_board("pybadge").sheet == "small" and get_board("clue").sheet == "large"
     from patience.screens.start import size_for  # the sheet each board's screen takes
-    from patience.screens.sheetfiles import PATH
+    from patience.screens.sheet_setup import PATH
     assert all(PATH[size_for(board.width, board.height)] == "/sheets/%s.bmp" % board.sheet
                for board in BOARDS.values())
     with pytest.raises(ValueError, match="pyportal"):

@@ -15,7 +15,7 @@ import pytest
 
 import patience
 import patience.games
-from patience.solver import agnes as solver_agnes, rules as solver_rules, search as solver, stock as solver_stock
+from patience.solver import agnes_moves as solver_agnes, rules as solver_rules, search as solver, stock as solver_stock
 from patience.core.names import card_name
 from patience.solver.position import Position
 from patience.solver.facts import facts_for

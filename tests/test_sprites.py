@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 SHEET_FILES = ("sheets/small.bmp", "sheets/large.bmp")  # one sheet a size
-MODULES = ("patience/screens/sheets.py", "patience/screens/sheetfiles.py")  # generated constants
+MODULES = ("patience/screens/sheets.py", "patience/screens/sheet_setup.py")  # generated constants
 GENERATED = SHEET_FILES + MODULES
 sys.path.insert(0, str(ROOT / "sprites"))
 import build_sheets  # noqa: E402  (the generator, for its layout rules)
@@ -30,7 +30,7 @@ import build_sheets  # noqa: E402  (the generator, for its layout rules)
 
 def load_sheets_module():
     """Import the generated sheets.py on its own (not the package), with
-    sheetfiles.py's constants put in it: every constant of the art in one."""
+    sheet_setup.py's constants put in it: every constant of the art in one."""
     loaded = []
     for relative in MODULES:
         spec = importlib.util.spec_from_file_location("generated_" + Path(relative).stem,

@@ -19,10 +19,10 @@ from patience.games import number
 from host_sim.simulator.nvm_models import ESP32, NRF52840, SAMD51, PowerCut
 import vm
 from host_sim.simulator.nvm_file import FileNVM
-from patience.saves.kept import COUNTER_MAX, GAME_COUNT, Saved, Settings, Stats
+from patience.saves.model import COUNTER_MAX, GAME_COUNT, Saved, Settings, Stats
 from patience.core.gamefile import crc16
 from patience.saves.records import fixed_size
-from patience.saves.trimming import blob_floor, trim_history
+from patience.saves.history_trim import blob_floor, trim_history
 from patience.saves.slots import DAMAGED, EMPTY, FOREIGN, HEADER, SLOT_MIN, VALID, newer
 from patience.saves.store import Store
 
@@ -608,7 +608,7 @@ def test_file_nvm_refuses_bad_paths_and_writes(tmp_path):
 _VM_SCRIPT = """
 import patience
 from patience.saves.store import Store
-from patience.saves.kept import Saved, Settings, Stats
+from patience.saves.model import Saved, Settings, Stats
 nvm = bytearray({size})
 store = Store(nvm)
 saved = store.load()
@@ -662,9 +662,9 @@ def test_only_a_save_that_must_trim_loads_the_trimming_code(size, trims):
     """Trimming is rare: a save whose games fit compiles less (from .py)."""
     vm.require_vm()
     script = textwrap.dedent(_VM_SCRIPT).format(size=size, steps=120).replace(
-        "print(store.save(saved)", "import sys\nprint('patience.saves.trimming' in sys.modules)\n"
+        "print(store.save(saved)", "import sys\nprint('patience.saves.history_trim' in sys.modules)\n"
         "print(store.save(saved)")
-    script += "print('patience.saves.trimming' in sys.modules)\n"
+    script += "print('patience.saves.history_trim' in sys.modules)\n"
     lines = vm.run(script, 128).splitlines()
     assert (lines[0], lines[-1]) == ("False", str(trims))
 

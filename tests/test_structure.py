@@ -60,11 +60,12 @@ def test_unknown_game_is_refused_by_name():
 # Which rooms a room may import from (the package root is everyone's).
 ALLOWED = {
     "core": {"core"},
+    "input": {"input"},
     "games": {"core", "games"},
     "saves": {"core", "games", "saves"},
     "solver": {"core", "solver"},
-    "screens": {"core", "games", "saves", "screens", "solver"},
-    "boards": {"boards", "screens", "saves", "core"},
+    "screens": {"core", "games", "input", "saves", "screens", "solver"},
+    "boards": {"boards", "input", "screens", "saves", "core"},
     "": {"core", "games"},
 }
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import vm
-from patience.screens.ticks import ticks_add, ticks_diff
+from patience.input.ticks import ticks_add, ticks_diff
 from screens import running
 
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"

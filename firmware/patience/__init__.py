@@ -28,12 +28,12 @@ def new_game(name, seed=None, deck=None, into=None):
 
 def load_game(data):
     """A game restored from ``to_bytes()`` data; ValueError if it is damaged."""
-    from .core import gameread
+    from .core import game_reader
     from .core.engine import Game
     from .games import name_of, rules_for
-    found = name_of(gameread.game_number(data))
+    found = name_of(game_reader.game_number(data))
     if found is None:
         raise ValueError("saved game names unknown game number %d" % data[3])
-    game = Game(rules_for(found), gameread.deal_number(data))
-    gameread.read_into(game, data)
+    game = Game(rules_for(found), game_reader.deal_number(data))
+    game_reader.read_into(game, data)
     return game

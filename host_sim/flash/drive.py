@@ -30,8 +30,8 @@ def supported_boards():
     """Board ids (the "Board ID:" line) the firmware has a profile for: its
     own table.  Any other id only draws a warning (the firmware shows a
     message on boards it cannot drive)."""
-    from patience.boards import PROFILES
-    return tuple(PROFILES)
+    from patience.boards import FEW_BUTTONS, SHIFT_REGISTER
+    return tuple(SHIFT_REGISTER) + tuple(FEW_BUTTONS)
 
 
 def touch_only_boards():

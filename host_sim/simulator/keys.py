@@ -9,12 +9,12 @@ wrapping like ``supervisor.ticks_ms()``), as a board's keypad scan makes it.
 given for "pressed" reads as a held key.
 
 ``ScriptKeys``: a keypad numbered as the App's eight buttons
-(patience.screens.buttons: 0 b, 1 a, 2 start, 3 select, 4 right, 5 down,
+(patience.input.buttons: 0 b, 1 a, 2 start, 3 select, 4 right, 5 down,
 6 up, 7 left) for tests and tools that drive an App directly;
 ``press("right")`` queues a press and a release.
 """
 
-from patience.screens.buttons import NAMES as BUTTONS
+from patience.input.buttons import NAMES as BUTTONS
 
 from .clock import CLOCK, PERIOD
 

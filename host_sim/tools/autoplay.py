@@ -18,7 +18,7 @@ from collections import deque, namedtuple
 from host_sim.arguments import deal_argument, game_argument
 
 # How a board's buttons do the game's work: ``arrows`` maps each gesture that
-# moves the cursor to the logical arrow it is (patience.screens.buttons);
+# moves the cursor to the logical arrow it is (patience.input.buttons);
 # ``a`` and ``b`` are the gestures of A and B (None: the board has no B on
 # the table); ``presses`` counts the button presses of a gesture (a double
 # tap is two; a hold and a chord one).

@@ -1,17 +1,17 @@
 """Board profiles: start the game with this board's screen and buttons.
 
 ``prepare()`` (what code.py calls) looks up ``board.board_id`` in
-PROFILES, sets up that board's buttons as an object whose ``events.get()``
-gives the App the eight logical buttons of patience.screens.buttons (wrapped in a
+SHIFT_REGISTER and FEW_BUTTONS, sets up that board's buttons as an object whose ``events.get()``
+gives the App the eight logical buttons of patience.input.buttons (wrapped in a
 backlight dimmer), and returns the App; code.py lets go of this package
 and runs it. Each profile lives in a small module imported only on its
 own board (listed below).
 """
 
-# - shift: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
+# - pybadge: PyBadge, PyBadge LC and EdgeBadge (eight buttons on a shift
 #   register; all three run CircuitPython's ``pybadge`` build) and PyGamer
 #   (four buttons there plus the joystick as the D-pad);
-# - few: CLUE (two buttons), Feather ESP32-S2/S3 Reverse TFT (three)
+# - few_buttons: CLUE (two buttons), Feather ESP32-S2/S3 Reverse TFT (three)
 #   and Feather ESP32-S2/S3 TFT (one); their control schemes are described
 #   there.
 #
@@ -23,15 +23,19 @@ import gc
 
 from ..core.modules import forget
 
-# board_id (the "Board ID:" line of boot_out.txt) -> (module, profile function)
-PROFILES = {
-    "pybadge": ("shift", "badge"),  # also the PyBadge LC and the EdgeBadge
-    "pygamer": ("shift", "gamer"),
-    "clue_nrf52840_express": ("few", "two"),
-    "adafruit_feather_esp32s2_reverse_tft": ("few", "three"),
-    "adafruit_feather_esp32s3_reverse_tft": ("few", "three"),
-    "adafruit_feather_esp32s2_tft": ("few", "one"),
-    "adafruit_feather_esp32s3_tft": ("few", "one"),
+# board_id (the "Board ID:" line of boot_out.txt) -> its profile function in
+# pybadge.py (buttons on a shift register) ...
+SHIFT_REGISTER = {
+    "pybadge": "badge",  # also the PyBadge LC and the EdgeBadge
+    "pygamer": "gamer",
+}
+# ... or in few_buttons.py
+FEW_BUTTONS = {
+    "clue_nrf52840_express": "two",
+    "adafruit_feather_esp32s2_reverse_tft": "three",
+    "adafruit_feather_esp32s3_reverse_tft": "three",
+    "adafruit_feather_esp32s2_tft": "one",
+    "adafruit_feather_esp32s3_tft": "one",
 }
 # boards with a screen but only touch for input
 TOUCH_ONLY = ("pyportal", "pyportal_titano", "pyportal_pynt")
@@ -48,22 +52,20 @@ FROM_PY = ("From .py files the game needs about %d KB of heap: put .mpy files on
 def profile(board_id):
     """The setup function ``f(board, display, clock=None) -> keys`` for a
     board id, or None for a board without a profile."""
-    found = PROFILES.get(board_id)
-    if found is None:
-        return None
-    module, name = found
-    if module == "shift":
-        from . import shift as board_shift
-        return getattr(board_shift, name)
-    from . import few as board_few
-    return getattr(board_few, name)
+    if board_id in SHIFT_REGISTER:
+        from . import pybadge
+        return getattr(pybadge, SHIFT_REGISTER[board_id])
+    if board_id in FEW_BUTTONS:
+        from . import few_buttons
+        return getattr(few_buttons, FEW_BUTTONS[board_id])
+    return None
 
 
 def reason(board_id, display):
     """Why the game cannot start, or None when it can."""
     if display is None:
         return NO_DISPLAY
-    if board_id in PROFILES:
+    if board_id in SHIFT_REGISTER or board_id in FEW_BUTTONS:
         return None
     return TOUCH if board_id in TOUCH_ONLY else NO_BUTTONS
 

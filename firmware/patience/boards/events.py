@@ -1,7 +1,7 @@
 """Key events between a board's buttons and the App: the pieces all profiles share.
 
 ``Event`` looks like a ``keypad.Event`` (key_number, pressed, released,
-timestamp); times are ``supervisor.ticks_ms()`` values (screens.ticks).
+timestamp); times are ``supervisor.ticks_ms()`` values (input.ticks).
 ``Dimmer`` dims the backlight after a minute without a press;
 ``Merge`` joins several keypad objects into one numbering. Every wrapper
 has ``events.get()`` like a keypad object and allocates nothing while no
@@ -10,14 +10,14 @@ button is touched.
 
 from micropython import const
 
-from ..screens.ticks import ticks_diff, ticks_ms
+from ..input.ticks import ticks_diff, ticks_ms
 
 IDLE_MS = const(60000)  # dim after a minute without a press
 DIM_LEVEL = 0.1  # backlight while dimmed (0..1)
 
 
 class Event:
-    """A key event in the App's numbering (see patience.screens.buttons)."""
+    """A key event in the App's numbering (see patience.input.buttons)."""
 
     def __init__(self, key_number, pressed, timestamp=0):
         self.key_number = key_number

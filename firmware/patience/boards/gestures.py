@@ -2,9 +2,9 @@
 
 ``Gestures`` reads a board's raw buttons and gives the App presses (each at
 once followed by its release) of the eight logical buttons. What a gesture
-means depends on a scheme (see few.py) and on the input mode the screen in
+means depends on a scheme (see few_buttons.py) and on the input mode the screen in
 front asks for (``app.input_mode()``: GAME, LIST or DIGITS, see
-screens.buttons).
+input.buttons).
 """
 
 # A scheme is three rows, one per mode, each (tap, hold, double, long): bytes
@@ -23,9 +23,9 @@ screens.buttons).
 
 from micropython import const
 
-from ..screens import buttons
+from ..input import buttons
 from .events import Event
-from ..screens.ticks import ticks_add, ticks_diff, ticks_ms
+from ..input.ticks import ticks_add, ticks_diff, ticks_ms
 
 NONE = const(255)
 HOLD_MS = const(500)

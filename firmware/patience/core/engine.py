@@ -17,7 +17,7 @@ from micropython import const
 
 from .cards import FACE_UP, next_rank, rank
 from .piles import STOCK, WASTE, FOUNDATION, TABLEAU
-from .why import FIRST_HOME, HOME_NEXT, NOTHING, STARTS_BASE, STOCK_DEALS, TAKES_NONE
+from .problems import FIRST_HOME, HOME_NEXT, NOTHING, STARTS_BASE, STOCK_DEALS, TAKES_NONE
 
 _ACT_MOVE = const(0)
 _ACT_DEAL = const(1)
@@ -132,7 +132,7 @@ class Game:
 
     def home_problem(self, foundation, card):
         """0 when ``card`` may go onto ``foundation`` by rank and suit, else
-        why not (a code of core.why)."""
+        why not (a code of core.problems)."""
         if self.size(foundation) == 0:
             if self.base == 0:
                 first = self.rules.FIRST_FOUNDATION
@@ -188,7 +188,7 @@ class Game:
 
     def pick_problem(self, src, n):
         """0 when the top ``n`` cards of src may be taken, else why not (a
-        code of core.why)."""
+        code of core.problems)."""
         if n > self.size(src):
             return NOTHING
         if src == self.stock and self.rules.stock_works(self):
@@ -205,14 +205,14 @@ class Game:
 
     def drop_problem(self, src, n, dst):
         """0 when the top ``n`` cards of src (which may be taken) may go onto
-        dst, else why not (a code of core.why)."""
+        dst, else why not (a code of core.problems)."""
         kind = self.kinds[dst]
         if kind != FOUNDATION and kind != TABLEAU:
             return TAKES_NONE
         return self.rules.drop_problem(self, src, n, dst)
 
     def problem(self, src, n, dst):
-        """0 when the move is allowed, else why not (a code of core.why)."""
+        """0 when the move is allowed, else why not (a code of core.problems)."""
         return self.pick_problem(src, n) or self.drop_problem(src, n, dst)
 
     def is_legal(self, src, n, dst):
@@ -506,7 +506,7 @@ class Game:
         return result
 
     def __str__(self):
-        from .describe import describe
+        from .game_text import describe
         return describe(self)
 
     def to_bytes(self):

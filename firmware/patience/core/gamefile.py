@@ -1,4 +1,4 @@
-"""Games as bytes: the save format that ``to_bytes`` writes (gameread.py
+"""Games as bytes: the save format that ``to_bytes`` writes (game_reader.py
 reads it back: only a resume needs that half).
 
 Layout (little-endian): b"CP", version, the game's save NUMBER, deal number (4 bytes),

@@ -6,7 +6,7 @@ stock deals a row onto the seven tableau piles; there is no redeal.
 """
 
 from ..core.cards import FACE_UP, is_red, rank, next_rank
-from ..core.why import COLOUR_BELOW, FACE_DOWN, NOT_A_RUN, ONE_AT_A_TIME, ONLY_TOP, STOCK_FILLS
+from ..core.problems import COLOUR_BELOW, FACE_DOWN, NOT_A_RUN, ONE_AT_A_TIME, ONLY_TOP, STOCK_FILLS
 from ..core.piles import STOCK, FOUNDATION, TABLEAU
 from ..core.piles import FAN_NONE as _, FAN_DOWN as D
 

@@ -7,7 +7,7 @@ or one down.
 """
 
 from ..core.cards import FACE_UP, rank, next_rank
-from ..core.why import ONLY_TOP, STAYS_HOME, SUIT_NEXT
+from ..core.problems import ONLY_TOP, STAYS_HOME, SUIT_NEXT
 from ..core.piles import FOUNDATION, TABLEAU
 from ..core.piles import FAN_NONE as _, FAN_RIGHT as R
 

@@ -8,7 +8,7 @@ at most; an emptied wing pile is refilled from the trunk at once.
 from micropython import const
 
 from ..core.cards import FACE_UP, rank, next_rank
-from ..core.why import (ONE_AT_A_TIME, ONLY_TOP, PILE_FULL, STAYS_HOME, SUIT_BELOW,
+from ..core.problems import (ONE_AT_A_TIME, ONLY_TOP, PILE_FULL, STAYS_HOME, SUIT_BELOW,
                         TRUNK_CLOSED)
 from ..core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
 from ..core.piles import FAN_NONE as _, FAN_DOWN as D

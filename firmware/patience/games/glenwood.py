@@ -6,7 +6,7 @@ until then only reserve cards move and the stock is closed.
 """
 
 from ..core.cards import FACE_UP, is_red, rank, next_rank
-from ..core.why import (BASE_FIRST, ONE_AT_A_TIME, ONLY_TOP, OTHER_BELOW, RESERVES_FIRST,
+from ..core.problems import (BASE_FIRST, ONE_AT_A_TIME, ONLY_TOP, OTHER_BELOW, RESERVES_FIRST,
                         STAYS_HOME, TOP_OR_WHOLE)
 from ..core.piles import STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE
 from ..core.piles import FAN_NONE as _, FAN_DOWN as D

@@ -8,7 +8,7 @@
 # go, and the player sees the table before the NVM is written). Lines for
 # the player (saves off, a damaged save, dropped undo steps) wait in
 # ``notices``, as word keys with their values, until a screen shows them.
-# Between saves the keeper holds only what it keeps (kept.Saved) and the
+# Between saves the keeper holds only what it keeps (model.Saved) and the
 # store's memo: the code that packs and writes records is let go.
 
 import gc
@@ -27,8 +27,8 @@ _COUNTED = const(3)
 _FINISH_DECLINED = const(4)  # the player said no to having the rest played home
 
 
-_CODE = (".saves.records", ".saves.trimming", ".saves.store", ".saves.opening", ".saves.slots",
-         ".core.gamefile", ".core.gameread")  # only saving and loading need these
+_CODE = (".saves.records", ".saves.history_trim", ".saves.store", ".saves.record_reader", ".saves.slots",
+         ".core.gamefile", ".core.game_reader")  # only saving and loading need these
 
 
 class Keeper:
@@ -46,7 +46,7 @@ class Keeper:
         self.told_failures = []  # kinds (keys) of failure told since a save last wrote
         self.told_trims = []  # kinds of history left out told since a save kept it all
         if store is None:
-            from .kept import Saved
+            from .model import Saved
             self.saved = Saved()
             return
         self.saved = store.load()
@@ -175,7 +175,7 @@ class Keeper:
         return self.saved.stats[number(name)]
 
     def reset_stats(self, name):
-        from .kept import Stats
+        from .model import Stats
         self.saved.stats[number(name)] = Stats()
         self.dirty = True
         self.save()

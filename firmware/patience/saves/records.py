@@ -1,7 +1,7 @@
-"""What the store keeps, as bytes: a ``Saved`` (see kept.py) packed.
+"""What the store keeps, as bytes: a ``Saved`` (see model.py) packed.
 
 ``write_payload`` packs one into a buffer, trimming undo history when the
-games do not fit (opening.py checks and unpacks such bytes at the start).
+games do not fit (record_reader.py checks and unpacks such bytes at the start).
 Only a save needs this module (the keeper lets it go between saves).
 """
 
@@ -12,17 +12,17 @@ Only a save needs this module (the keeper lets it go between saves).
 #     settings length S (1 byte), then S bytes:
 #         last game's NUMBER, language (0 en, 1 fr), brightness 0-255,
 #         flags (bit 0: winnable deals only, bit 1: sound off),
-#         then G bytes, what each game's deal has counted for (kept.Saved.deals)
+#         then G bytes, what each game's deal has counted for (model.Saved.deals)
 #     game count G (1), stat field count F (1), then G x F counters (2 bytes):
 #         played, won, current streak, best streak, best score
 #     G times: blob length (2 bytes, 0 = no game in progress), blob
 #
-# Trimming (trimming.py) drops redo steps first, then the OLDEST undo steps:
+# Trimming (history_trim.py) drops redo steps first, then the OLDEST undo steps:
 # the position is unchanged and undo still works back through every step kept.
 
 from ..core.gamefile import dump_into, put16, size as dump_size
 from ..games import state_len
-from .kept import COUNTER_MAX, GAME_COUNT, STATS_FIELDS
+from .model import COUNTER_MAX, GAME_COUNT, STATS_FIELDS
 
 SETTINGS_LEN = 4 + GAME_COUNT  # the four settings, then the deals' bytes
 _BLOB = (bytes, bytearray)  # a game entry already in bytes (made once, not per test)
@@ -60,7 +60,7 @@ def _blob_of(game):
 def write_payload(saved, out, at, stop):
     """Pack ``saved`` into out[at:stop]; returns (end, undo dropped, redo dropped).
 
-    Games whose blobs do not fit lose history (see trimming.py): first the
+    Games whose blobs do not fit lose history (see history_trim.py): first the
     redo steps of all games, then undo steps, shared so that short histories
     are kept whole and the longest are cut. A game that cannot fit even
     without history (only on a store smaller than the minimum) is left out.
@@ -87,7 +87,7 @@ def write_payload(saved, out, at, stop):
         if game is not None:
             need += _size_of(game)
     if need > room:  # rare: only then is the trimming code loaded
-        from .trimming import write_trimmed  # pylint: disable=import-outside-toplevel
+        from .history_trim import write_trimmed  # pylint: disable=import-outside-toplevel
         blobs = [_blob_of(game) for game in games]
         return write_trimmed(blobs, room, s.last_game if state_len(s.last_game) else 0, out, p)
     for game in games:

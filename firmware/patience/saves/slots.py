@@ -1,4 +1,4 @@
-"""What the store's two halves (store.py writing, opening.py reading) agree
+"""What the store's two halves (store.py writing, record_reader.py reading) agree
 on: how large a slot is, a record's header, the state a slot can be in,
 the order of sequence numbers; and the one read of the NVM."""
 

@@ -31,7 +31,7 @@ loading or saving, None when nothing did).
 # so an intact record of another version is told apart from a damaged one; a
 # torn record fails its CRC and the other slot loads.
 
-from .kept import Saved
+from .model import Saved
 from ..core.gamefile import crc16, put16
 from .records import payload_size, write_payload
 from .slots import DAMAGED, EMPTY, FORMAT, HEADER, MAGIC, VALID, newer
@@ -41,7 +41,7 @@ class Store:
     """Saves and loads a ``Saved`` in two alternating NVM slots.
 
     ``Store(nvm)`` reads the NVM, or opens ``image``, its bytes read
-    before (slots.read; opening.py checks the NVM and unpacks them: only
+    before (slots.read; record_reader.py checks the NVM and unpacks them: only
     the start needs it, and a save loads none of it);
     ``Store(nvm, memo)`` takes up where a store that gave ``memo()`` left
     off, without reading it again (the keeper keeps only that between
@@ -56,19 +56,19 @@ class Store:
         self.dropped_undo = 0   # undo steps left out of the last save
         self.dropped_redo = 0   # redo steps left out of the last save
         self.slot_size = 0
-        # per slot (filled in by opening.py at the start, then by each save):
+        # per slot (filled in by record_reader.py at the start, then by each save):
         self.states = [EMPTY, EMPTY]
         self.seqs = [None, None]  # its record's sequence number
         self.lens = [0, 0]  # its record's payload length
         self.newest = -1  # the slot of the newest valid record, -1 for none
-        self.opened = None  # the Saved read at the start (opening.py), until load()
+        self.opened = None  # the Saved read at the start (record_reader.py), until load()
         if nvm is None:
             self.problem = ("save.off_no_nvm",)
         elif memo is not None:
             self.slot_size, self.newest, self.seqs[0], self.seqs[1] = memo
             self.enabled = True
         else:
-            from .opening import open_store  # only the start reads: its own module
+            from .record_reader import open_store  # only the start reads: its own module
             open_store(self, image)
 
     def load(self):

@@ -5,7 +5,7 @@ Each is a function of the player, run by ``Player.do`` for the moment of
 its press: this module is loaded for it and let go of after.
 """
 
-from . import buttons
+from ..input import buttons
 from .menu import Menu
 from .notices import Notice, Question, texts
 from ..core.modules import rarely
@@ -70,7 +70,7 @@ def peek(player):
     """Every card of the pile under the cursor, bottom first, by name;
     face-down cards as such, in a panel."""
     from ..core.cards import FACE_UP, rank, suit
-    from .why import card_text
+    from .refusals import card_text
     panel, words = player.panel, player.words
     names = [card_text(words, rank(card), suit(card)) if card & FACE_UP else "--"
              for card in player.game.cards(player.cursor)]

@@ -22,7 +22,7 @@ import gc
 
 from micropython import const
 
-from . import buttons
+from ..input import buttons
 from ..core.modules import forget
 from .notices import Question, texts
 

@@ -12,8 +12,8 @@ import time
 import displayio
 from micropython import const
 
-from . import buttons
-from .ticks import ticks_add, ticks_diff, ticks_ms
+from ..input import buttons
+from ..input.ticks import ticks_add, ticks_diff, ticks_ms
 from ..core.modules import forget, rarely
 from ..saves.keeper import SAVE_AFTER_MS
 

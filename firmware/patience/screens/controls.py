@@ -1,7 +1,7 @@
 """What this board's buttons do, read from its own input scheme."""
 
 # A board's keys object says how its buttons make the game's eight (see
-# screens.buttons): a few-button board's ``scheme``, ``chords`` and
+# input.buttons): a few-button board's ``scheme``, ``chords`` and
 # ``names``; an eight-button board perhaps the word for its D-pad (``pad``);
 # either perhaps ``labels``, the desktop keys that stand for its buttons in
 # the simulator. ``lines`` writes the help's controls page from that;
@@ -13,7 +13,7 @@
 
 from micropython import const
 
-from . import buttons
+from ..input import buttons
 
 # what a logical button does, as word keys (index: the button's number)
 _DOES_IN_GAME = ("controls.b", "controls.a", "controls.start", "controls.select",
@@ -30,7 +30,7 @@ _NONE = const(255)
 def speak(app):
     """The App's words in the language of its settings, and the names of
     this board's buttons in them."""
-    from ..saves.kept import LANGUAGES
+    from ..saves.model import LANGUAGES
     path = "%s/lang/%s.bin" % (app.root, LANGUAGES[app.keeper.saved.settings.language])
     if app.words is None:
         from .words import Words

@@ -11,7 +11,7 @@ import random
 import displayio
 
 from .. import new_game
-from . import buttons
+from ..input import buttons
 from ..core.modules import rarely
 from ..core.piles import TABLEAU
 from .notices import Notice

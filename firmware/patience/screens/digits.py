@@ -6,7 +6,7 @@ go of it when it closes (text.Panel).
 
 from micropython import const
 
-from . import buttons
+from ..input import buttons
 from .sheets import CHAR_UP
 
 _DIGITS = const(9)

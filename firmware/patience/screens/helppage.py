@@ -13,7 +13,7 @@ let go when the panel closes.
 # page keeps its texts whole and where each of its lines starts (Lines),
 # not a string a line: a line is drawn from its text as it shows.
 
-from . import buttons
+from ..input import buttons
 from .sheets import CHAR_RIGHT
 from .text import pad
 from ..core.piles import FAN_RIGHT

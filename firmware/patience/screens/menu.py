@@ -7,7 +7,7 @@ calls the actions it is given; it knows nothing of the screen under it.
 
 from micropython import const
 
-from . import buttons
+from ..input import buttons
 from .sheets import CHAR_RIGHT
 
 _ARROW_CELLS = const(2)  # an item's label follows the arrow's cell and a space

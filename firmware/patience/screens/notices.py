@@ -3,7 +3,7 @@ the table brings up: stuck, and the offer to play the rest home (the
 others are made where they are needed: won in deals.py, a question and a
 look at a pile in actions.py, no way to win in advice.py)."""
 
-from . import buttons
+from ..input import buttons
 
 # What the buttons do on the notices a table press brings up: the player's
 # actions, by name (Player.do), so that bringing one up makes no functions

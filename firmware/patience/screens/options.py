@@ -5,7 +5,7 @@ next value and round, right up and left down to the end); the menu stays
 open. The settings are kept with the saves (keeper.set).
 """
 
-from ..saves.kept import LANGUAGES
+from ..saves.model import LANGUAGES
 
 _BRIGHTNESS = (64, 128, 192, 255)  # the backlight levels, of 255
 

@@ -16,7 +16,8 @@ import gc
 
 from micropython import const
 
-from . import buttons, notices
+from . import notices
+from ..input import buttons
 from ..core.piles import FOUNDATION
 from .menu import Menu
 from ..core.modules import forget, rarely
@@ -199,7 +200,7 @@ class Player:
         table.slide(dst, n, start_x, start_y, self.app.display)
 
     def _refuse(self, problem, src, n, dst):
-        from .why import reason
+        from .refusals import reason
         self.message = reason(self.words, self.game, problem, src, n, dst)
 
     def drop_hold(self):

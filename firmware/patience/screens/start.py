@@ -13,12 +13,12 @@ from micropython import const
 from . import sheets
 from .art import Art
 from ..core.modules import forget, rarely
-from .sheetfiles import (CARD_H, CARD_W, FELT, FONT_H, FONT_W, PALETTE_BACK, PALETTE_BLACK,
+from .sheet_setup import (CARD_H, CARD_W, FELT, FONT_H, FONT_W, PALETTE_BACK, PALETTE_BLACK,
                          PALETTE_BLACK_PICKED, PALETTE_CURSOR, PALETTE_HINT, PALETTE_HINT_TO,
                          PALETTE_PANEL, PALETTE_RED, PALETTE_RED_PICKED, PALETTE_SLOT,
                          PALETTE_TEXT, PATH, RAM_BYTES, ROLE_EDGE, ROLE_TRANSPARENT)
 
-forget(__name__.rpartition(".")[0] + ".sheetfiles")  # what it holds is here now, and goes with this
+forget(__name__.rpartition(".")[0] + ".sheet_setup")  # what it holds is here now, and goes with this
 
 _MAX_SCALE = const(127)
 # Free heap the rest of the game needs beside a sheet in RAM, when the sheet
@@ -115,9 +115,9 @@ def start(app, root, store, step, language, art):
     # imported here: the sheet loads first (load_art), while the heap is
     # still in one piece
     from ..saves.keeper import Keeper
-    from ..saves.kept import LANGUAGES
+    from ..saves.model import LANGUAGES
     from .text import panel_text
-    from .ticks import ticks_ms
+    from ..input.ticks import ticks_ms
     display = app.display
     app.width = display.width
     app.height = display.height

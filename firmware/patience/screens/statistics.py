@@ -1,6 +1,6 @@
 """The Statistics panel: results per game, and a reset that asks first."""
 
-from . import buttons
+from ..input import buttons
 from ..games import GAMES
 from .sheets import CHAR_DOWN, CHAR_UP
 

@@ -5,7 +5,7 @@ only when what it shows changes, so that most presses allocate nothing and
 a card sent home little. (Its own module: play.py compiles in less heap.)
 """
 
-from . import buttons
+from ..input import buttons
 
 # the deal's words and the game's name, longest first: name and deal
 # number, without "deal", with the name's short form, the number alone

@@ -2,7 +2,7 @@
 
 import displayio
 
-from . import buttons
+from ..input import buttons
 from ..games import GAMES
 from .sheets import CHAR_RIGHT
 from .text import Panel, Text, pad

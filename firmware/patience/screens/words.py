@@ -18,7 +18,7 @@ _SLOTS = const(512)
 _TABLE = const(4)    # the slot table follows the 4-byte header
 _KEY_MAX = const(32)
 _TEXT_START = const(64)
-# the marks of the eight buttons in texts, by button number (screens.buttons)
+# the marks of the eight buttons in texts, by button number (input.buttons)
 _MARKS = ("[B]", "[A]", "[START]", "[SELECT]", "[RIGHT]", "[DOWN]", "[UP]", "[LEFT]")
 
 

@@ -4,8 +4,8 @@
 def facts_for(name, strict=False):
     """The solver's ``Facts`` for a game; ``strict`` (Agnes only) plays as quagnes."""
     if name == "agnes":
-        from . import agnes
-        return agnes.facts(strict)
+        from . import agnes_moves
+        return agnes_moves.facts(strict)
     if strict:
         raise ValueError("only Agnes has a strict mode")
     if name == "chessboard":

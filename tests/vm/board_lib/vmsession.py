@@ -66,7 +66,7 @@ class Done(Exception):
     """The script has run out: ends the firmware's main loop."""
 
 
-K = None  # the firmware's button numbers (patience.screens.buttons), once it runs
+K = None  # the firmware's button numbers (patience.input.buttons), once it runs
 
 
 class _Run:
@@ -149,7 +149,7 @@ def _capture():
     def capture(app):
         global K  # pylint: disable=global-statement
         _Run.app = app
-        K = sys.modules["patience.screens.buttons"]
+        K = sys.modules["patience.input.buttons"]
         app_class.tick = tick
         sheet = type(app.art.bitmap).__name__
         print("SHEET", sheet)

@@ -30,7 +30,7 @@ Two buttons (CLUE: A on the left, B on the right)::
 # With one button, undo is in the menu, and taken cards go back with A on
 # their own pile.
 
-from ..screens import buttons
+from ..input import buttons
 from .events import Dimmer, Merge
 from .gestures import NONE, Gestures
 

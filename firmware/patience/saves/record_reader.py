@@ -9,7 +9,7 @@ save compiles none of it.
 
 from ..core.gamefile import crc16, get16
 from ..games import GAMES, number, state_len
-from .kept import GAME_COUNT, LANGUAGES, STATS_FIELDS, Saved
+from .model import GAME_COUNT, LANGUAGES, STATS_FIELDS, Saved
 from .slots import (DAMAGED, EMPTY, FOREIGN, FORMAT, HEADER, MAGIC, SLOT_MAX, SLOT_MIN, VALID,
                     newer, read)
 

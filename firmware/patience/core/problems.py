@@ -1,7 +1,7 @@
 """Why a move is refused: the codes the rules modules' ``pick_problem`` and
 ``drop_problem`` return (0: no problem, the move is allowed).
 
-The screens turn a code into words for the player (screens/why.py), filling
+The screens turn a code into words for the player (screens/refusals.py), filling
 in the cards the rule asks for from the position.
 """
 

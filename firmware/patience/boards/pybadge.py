@@ -10,9 +10,9 @@
 
 from micropython import const
 
-from ..screens import buttons
+from ..input import buttons
 from .events import Dimmer, Event
-from ..screens.ticks import ticks_ms
+from ..input.ticks import ticks_ms
 
 CENTRE = const(32768)
 PUSH = const(16000)  # deflection (of 32768) that presses a direction

@@ -5,7 +5,7 @@ taking n cards from a pile and putting them on another is tried. The
 engine must refuse exactly what the independent oracle refuses, each
 refusal gets a rule code and, in English and in French, a non-empty line of
 at most 40 characters (the 160-pixel screen's status bar); and over all the
-games every rule code of patience.core.why is met.
+games every rule code of patience.core.problems is met.
 """
 
 import random
@@ -14,8 +14,8 @@ import pytest
 
 import patience
 from oracle import Oracle
-from patience.core import why as codes
-from patience.screens.why import reason
+from patience.core import problems as codes
+from patience.screens.refusals import reason
 from patience.screens.words import Words
 from host_sim.simulator.cli import firmware_dir
 from test_oracle_agreement import random_deck

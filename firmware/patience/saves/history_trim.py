@@ -8,7 +8,7 @@ still works back through every step kept.
 
 from ..core.gamefile import HEADER as BLOB_HEADER, MAGIC, VERSION, crc16, get16, put16
 from ..games import state_len
-from .kept import GAME_COUNT
+from .model import GAME_COUNT
 
 
 def blob_floor(number):

@@ -1,4 +1,4 @@
-"""Why a move is refused, in the player's words: a rule's code (core.why)
+"""Why a move is refused, in the player's words: a rule's code (core.problems)
 turned into a line that names the cards the rule asks for.
 
 Cards are written as their rank and a suit symbol (``7`` and the heart
@@ -6,18 +6,18 @@ glyph), so that one line reads in every language; the ranks' letters are
 words (card.ranks: J Q K in English, V D R in French).
 """
 
-from ..core import why
+from ..core import problems
 from ..core.cards import is_red, next_rank, rank, suit
 from .sheets import CHAR_SUIT
 
 # Codes that say it all, as their word keys.
-_PLAIN = {why.NOTHING: "why.nothing", why.FACE_DOWN: "why.face_down",
-          why.STAYS_HOME: "why.stays", why.BASE_FIRST: "why.base_first",
-          why.NOT_A_RUN: "why.run", why.ONLY_TOP: "why.only_top",
-          why.ONE_AT_A_TIME: "why.one", why.FIRST_HOME: "why.first_home",
-          why.STOCK_FILLS: "why.stock_fills", why.RESERVES_FIRST: "why.reserves_first",
-          why.TOP_OR_WHOLE: "why.top_or_whole", why.TRUNK_CLOSED: "why.trunk",
-          why.STOCK_DEALS: "why.stock_deals"}
+_PLAIN = {problems.NOTHING: "why.nothing", problems.FACE_DOWN: "why.face_down",
+          problems.STAYS_HOME: "why.stays", problems.BASE_FIRST: "why.base_first",
+          problems.NOT_A_RUN: "why.run", problems.ONLY_TOP: "why.only_top",
+          problems.ONE_AT_A_TIME: "why.one", problems.FIRST_HOME: "why.first_home",
+          problems.STOCK_FILLS: "why.stock_fills", problems.RESERVES_FIRST: "why.reserves_first",
+          problems.TOP_OR_WHOLE: "why.top_or_whole", problems.TRUNK_CLOSED: "why.trunk",
+          problems.STOCK_DEALS: "why.stock_deals"}
 _TAKES_NONE = ("why.stock_takes", "why.waste_takes", "", "", "why.reserve_takes")  # by kind
 
 
@@ -31,21 +31,21 @@ def reason(words, game, problem, src, n, dst):
     key = _PLAIN.get(problem)
     if key is not None:
         return words.get(key)
-    if problem == why.TAKES_NONE:
+    if problem == problems.TAKES_NONE:
         return words.get(_TAKES_NONE[game.kinds[dst]])
-    if problem == why.STARTS_BASE:
+    if problem == problems.STARTS_BASE:
         return words.fill("why.starts", words.get("card.ranks").split(",")[game.base - 1])
-    if problem == why.PILE_FULL:
+    if problem == problems.PILE_FULL:
         return words.fill("why.full", game.size(dst))
     top = game.card(dst)
     below = _below(rank(top))
-    if problem == why.HOME_NEXT:
+    if problem == problems.HOME_NEXT:
         return words.fill("why.needs", card_text(words, next_rank(rank(top)), suit(top)))
-    if problem == why.SUIT_BELOW:
+    if problem == problems.SUIT_BELOW:
         return words.fill("why.needs", card_text(words, below, suit(top)))
-    if problem == why.SUIT_NEXT:
+    if problem == problems.SUIT_NEXT:
         return _either(words, below, suit(top), next_rank(rank(top)), suit(top))
-    red = is_red(top) == (problem == why.COLOUR_BELOW)  # the colour asked for
+    red = is_red(top) == (problem == problems.COLOUR_BELOW)  # the colour asked for
     return _either(words, below, 1 if red else 0, below, 2 if red else 3)
 
 
