@@ -65,7 +65,7 @@ import gc, sys, vmheap
 base = vmheap.live()
 names_bytes()
 {imports}
-from patience.core.modules import forget
+from patience.lifetimes import _forget as forget
 for name in [key for key in sys.modules if key.startswith("patience") and key not in {names}]:
     forget(name)  # imported by the modules above and let go in the session
 print("LIVE", vmheap.live() - base)

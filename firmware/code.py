@@ -18,10 +18,10 @@ if hasattr(micropython, "opt_level"):  # not on every build, nor on the desktop
     micropython.opt_level(3)  # no line numbers in what compiles from .py
 
 from patience.boards import prepare  # noqa: E402
-from patience.core.modules import forget
+from patience.lifetimes import let_go
 
 app = prepare()  # None on a board without a screen: the console says why
 del prepare
-forget("patience.boards")
+let_go("setup")
 if app:
     app.run()

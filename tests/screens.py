@@ -12,14 +12,16 @@ from patience.screens import sheets
 
 
 @contextmanager
-def running(game=None, deal=None, board="pybadge", store=None, language=None, sound=None):
-    """An App on a headless display of ``board``; yields a Session."""
+def running(game=None, deal=None, board="pybadge", store=None, language=None, sound=None,
+            advise=None):
+    """An App on a headless display of ``board`` (hints from ``advise``,
+    else the board's search); yields a Session."""
     from patience.screens.app import App
     spec = get_board(board)
     keys = ScriptKeys()
     with CountingDisplay(spec.width, spec.height, headless=True, lazy=True) as display:
         app = App(display, keys, root=sim.firmware_dir(), game=game, deal=deal, store=store,
-                  language=language, sound=sound)
+                  language=language, sound=sound, advise=advise)
         yield Session(app, keys, display)
 
 

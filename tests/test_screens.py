@@ -202,8 +202,7 @@ def test_up_and_down_always_move_the_cursor_and_arrows_wrap_round():
 
 
 def test_hint_frames_the_next_move_of_a_winning_line():
-    with running("eagle-wing", 1) as s:
-        s.app.advise = full_solver_hint   # the simulator's hint
+    with running("eagle-wing", 1, advise=full_solver_hint) as s:   # the simulator's hint
         s.choose("menu.hint")
         src, n, dst = s.player.hinted
         table = s.player.table
@@ -235,16 +234,15 @@ def test_the_boards_own_small_search_finds_a_winning_move_too():
         assert "patience.solver.search" not in sys.modules   # let go of after the hint
 
 
-def _counted_searches(app):
-    """Give ``app`` the simulator's hint, noting each position it searches
-    from; the list of them."""
+def _counted_searches():
+    """(the simulator's hint noting each position it searches from, the
+    list of them)."""
     searches = []
 
     def counted(game):
         searches.append(bytes(game.state))
         return full_solver_hint(game)
-    app.advise = counted
-    return searches
+    return counted, searches
 
 
 @pytest.mark.slow
@@ -252,8 +250,8 @@ def _counted_searches(app):
 def test_following_the_hints_wins_the_deal_from_one_search(name, deal):
     """A new search after each step could find a line that starts by taking
     that step back: these deals went round in circles so."""
-    with running(name, deal) as s:
-        searches = _counted_searches(s.app)
+    counted, searches = _counted_searches()
+    with running(name, deal, advise=counted) as s:
         for _ in range(200):
             if s.panel() is not None:            # the rest plainly goes home: A plays it out
                 s.press("a")
@@ -266,8 +264,8 @@ def test_following_the_hints_wins_the_deal_from_one_search(name, deal):
 
 
 def test_a_step_off_the_winning_line_searches_again():
-    with running("eagle-wing", 1) as s:
-        searches = _counted_searches(s.app)
+    counted, searches = _counted_searches()
+    with running("eagle-wing", 1, advise=counted) as s:
         s.choose("menu.hint")
         s.press("a")
         s.choose("menu.hint")                    # on the line: no search
@@ -283,8 +281,8 @@ def test_the_hinted_move_played_by_hand_keeps_the_winning_line(name, deal):
     played by hand, a new search found no win and the hint fell back on
     dealing from the stock."""
     from host_sim.tools.autoplay import Driver
-    with running(name, deal) as s:
-        searches = _counted_searches(s.app)
+    counted, searches = _counted_searches()
+    with running(name, deal, advise=counted) as s:
         line = None
         for _ in range(12):
             s.choose("menu.hint")
@@ -344,7 +342,7 @@ def test_a_hint_on_a_lost_deal_says_so_and_offers_a_new_deal_and_undo():
 
 def test_the_simulator_hints_with_the_full_solver():
     with on_board(game="chessboard", deal=12) as sim:
-        assert sim.app.advise is full_solver_hint
+        assert sim.app.adviser is full_solver_hint
 
 
 def test_a_plays_the_hinted_move_and_the_cursor_follows_the_cards():

@@ -30,8 +30,7 @@ import board, keypad, vmctl
 from patience.screens.app import App
 keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
                                 latch=board.BUTTON_LATCH, key_count=8, value_when_pressed=True)
-app = App(board.DISPLAY, keys, game={name!r}, deal=77)
-app.advise = no_search
+app = App(board.DISPLAY, keys, game={name!r}, deal=77, advise=no_search)
 for key in {presses!r}:
     vmctl.tap(key)
     app.tick()
@@ -63,10 +62,9 @@ def _cpython_run(name, deal, presses):
     """The same presses on CPython, through Blinka's real displayio."""
     from patience.screens.app import App
     display, keys = _Display(160, 128), ScriptKeys()
-    app = App(display, keys, root=str(FIRMWARE), game=name, deal=deal)
     found = {}
     exec(NO_SEARCH, found)  # pylint: disable=exec-used  # the same function as on the VM
-    app.advise = found["no_search"]
+    app = App(display, keys, root=str(FIRMWARE), game=name, deal=deal, advise=found["no_search"])
     for key in presses:
         keys.press_number(key)
         app.tick()

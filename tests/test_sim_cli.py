@@ -56,9 +56,9 @@ class FakeApp:
     made = []
 
     def __init__(self, display, keys, root="", game=None, deal=None, store=None, language=None,
-                 sound=None):
+                 sound=None, advise=None):
         self.display, self.keys, self.root, self.store = display, keys, root, store
-        self.language, self.sound = language, sound
+        self.language, self.sound, self.adviser = language, sound, advise
         self.game = None if game is None else "FAKE %s deal %s" % (game, deal)
         self.player = types.SimpleNamespace(cursor=2, held=None, status="FAKE STATUS")
         self.seen = []

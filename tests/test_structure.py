@@ -57,16 +57,18 @@ def test_unknown_game_is_refused_by_name():
 
 # -- imports --------------------------------------------------------------
 
-# Which rooms a room may import from (the package root is everyone's).
+# Which rooms a room may import from (lifetimes, the table of what each
+# moment loads, is everyone's; so is the package root).
 ALLOWED = {
-    "core": {"core"},
+    "core": {"core", "lifetimes"},
     "input": {"input"},
-    "games": {"core", "games"},
-    "saves": {"core", "games", "saves"},
+    "lifetimes": set(),
+    "games": {"core", "games", "lifetimes"},
+    "saves": {"core", "games", "saves", "lifetimes"},
     "solver": {"core", "solver"},
-    "screens": {"core", "games", "input", "saves", "screens", "solver"},
-    "boards": {"boards", "input", "screens", "saves", "core"},
-    "": {"core", "games"},
+    "screens": {"core", "games", "input", "saves", "screens", "solver", "lifetimes"},
+    "boards": {"boards", "input", "screens", "saves", "core", "lifetimes"},
+    "": {"core", "games", "lifetimes"},
 }
 
 
@@ -80,35 +82,19 @@ def _modules():
 
 
 def _nodes(tree):
-    """The nodes of ``tree``, but for the bodies of ``if _TYPING:``: imports
-    for annotations that only mypy reads (compiled to nothing on a board)."""
+    """Every node of ``tree``, in functions and in ``if _TYPING:`` blocks too."""
     for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
-                and node.test.id == "_TYPING":
-            continue
         yield node
         yield from _nodes(node)
 
 
-def _rarely_loaded(node, package):
-    """The sibling module a call ``rarely(__name__, "module", ...)`` loads
-    (core.modules.rarely imports it for the call), or None."""
-    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "rarely" \
-            and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
-        return package + "." + node.args[1].value
-    return None
-
-
 def _imports(name, path, known):
     """Firmware modules ``name`` imports anywhere in its file (relative
-    imports resolved; ``from pkg import sub`` counts as importing ``pkg.sub``;
-    a module that core.modules.rarely loads counts too)."""
+    imports resolved; ``from pkg import sub`` counts as importing ``pkg.sub``)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
     for node in _nodes(ast.parse(path.read_text())):
-        if _rarely_loaded(node, package):
-            found.add(_rarely_loaded(node, package))
-        elif isinstance(node, ast.Import):
+        if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name in known)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
@@ -162,9 +148,85 @@ def test_the_import_check_sees_function_level_imports():
     graph = _graph()
     assert "patience.core.hints" in graph["patience.core.engine"]      # inside Game.hint()
     assert "patience.screens.menu" in graph["patience.screens.play"]   # inside open_menu()
-    assert "patience.screens.deals" in graph["patience.screens.play"]  # loaded by rarely()
+    assert "patience.screens.deals" in graph["patience.screens.play"]  # inside Player._won
     assert "patience.screens.actions" in graph["patience.screens.play"]  # by Player.do
-    assert "patience.screens.app" not in graph["patience.screens.play"]  # for mypy only
+    assert "patience.screens.art" in graph["patience.screens.start"]
+
+
+def test_the_app_and_the_player_do_not_import_each_other():
+    """The Player knows the App only as its host (play.py's notes)."""
+    graph = _graph()
+    assert "patience.screens.play" not in graph["patience.screens.app"]
+    assert "patience.screens.app" not in graph["patience.screens.play"]
+
+
+# -- what each moment loads and lets go of -------------------------------
+
+def _let_go(names):
+    """The full names of what a moment names (lifetimes.MOMENTS)."""
+    from patience.lifetimes import ROOMS
+    room, named = None, False
+    for name in list(names) + ["lib"]:
+        if name in ROOMS:
+            if room and room != "lib" and not named:
+                yield "patience." + room
+            room, named = name, False
+        else:
+            named = True
+            yield name if room == "lib" else "patience.%s.%s" % (room, name)
+
+
+def test_every_module_a_moment_lets_go_of_is_there():
+    from patience.lifetimes import MOMENTS
+    known = set(_modules()) | {"adafruit_imageload"}
+    named = {name for names in MOMENTS.values() for name in _let_go(names)}
+    assert all(len(moment) <= 10 and moment.isidentifier() for moment in MOMENTS), \
+        "a moment's name a board interns: at most 10 characters, a name"
+    assert named and not named - known, "no such module: %s" % sorted(named - known)
+    games = {name for name in known if name.startswith("patience.games.")}
+    assert games == set(_let_go(MOMENTS["catalog"])), "lifetimes.GAME_RULES lists every game"
+
+
+def _calls(path):
+    for node in _nodes(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call):
+            yield node
+
+
+def test_only_the_lifetimes_table_lets_modules_go():
+    """Nothing but lifetimes.let_go touches sys.modules, and each call of it
+    names a moment of its table (a name it does not know raises)."""
+    from patience.lifetimes import MOMENTS, let_go
+    for name, path in _modules().items():
+        source = path.read_text()
+        if name == "patience.lifetimes":
+            continue
+        assert "sys.modules" not in source and "__import__" not in source, name
+        for call in _calls(path):
+            if getattr(call.func, "id", None) == "let_go":
+                moment = call.args[0]
+                assert isinstance(moment, ast.Constant) and moment.value in MOMENTS, \
+                    "%s: let_go(%s)" % (name, ast.unparse(moment))
+    with pytest.raises(KeyError):
+        let_go("no such moment")
+
+
+def test_a_moment_let_go_loads_again_on_its_next_import():
+    import sys
+    from patience.lifetimes import let_go
+    from patience.screens import deals
+    from patience import solver
+    from patience.solver import search  # noqa: F401
+    assert "patience.screens.deals" in sys.modules
+    let_go("deals")
+    assert "patience.screens.deals" not in sys.modules
+    import patience.screens
+    assert not hasattr(patience.screens, "deals")
+    from patience.screens import deals as again
+    assert again is not deals and again.random_deal() > 0
+    let_go("hint")  # a whole room: the package and what is loaded of it
+    assert not [name for name in sys.modules if name.startswith("patience.solver")]
+    assert not hasattr(patience, "solver") and solver.__name__ == "patience.solver"
 
 
 def test_every_action_a_menu_or_notice_names_is_there():

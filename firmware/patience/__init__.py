@@ -22,8 +22,8 @@ def new_game(name, seed=None, deck=None, into=None):
     try:
         return dealing.deal(rules, seed, deck, into)
     finally:
-        from .core.modules import forget
-        forget(__name__ + ".core.dealing")  # only a deal needs it
+        from .lifetimes import let_go
+        let_go("deal")
 
 
 def load_game(data):

@@ -91,13 +91,13 @@ def simulate(board, display, window=False, build=None, **options):
         clock.freeze()  # scripted runs are repeatable: time moves as the script says
     if "sound" not in options:  # a window plays the board's sounds; scripts are silent
         options["sound"] = _sound(board) if window else None
+    options.setdefault("advise", full_solver_hint)  # the desktop has the time for the whole search
     module = stand_in_board(board, display, controls)
     try:
         with installed(module):
             build = build or _firmware_build()
             app = build(module, **options)
             if app is not None:
-                app.advise = full_solver_hint  # the desktop has the time for the whole search
                 app.begin()  # the first screen, as App.run shows it on the board
             yield Simulated(app, controls, clock, display)
     finally:

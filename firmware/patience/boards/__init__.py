@@ -21,7 +21,7 @@ own board (listed below).
 
 import gc
 
-from ..core.modules import forget
+from ..lifetimes import let_go
 
 # board_id (the "Board ID:" line of boot_out.txt) -> its profile function in
 # pybadge.py (buttons on a shift register) ...
@@ -140,7 +140,7 @@ def build(board, store=None, **options):
         from .message import show
         show(display, board_id, why)
         return None
-    # the saves read (an 8 KB slice) and the sheet's 8-17 KB in one piece
+    # the saves read (one slice of the NVM) and the sheet in one piece
     # before compiling the app breaks up the heap
     if store is None:
         store = nvm_store()
@@ -151,7 +151,7 @@ def build(board, store=None, **options):
     options["art"] = start.load_art(start.size_for(display.width, display.height),
                                     options.setdefault("root", DRIVE))
     start = None
-    forget(__name__.rpartition(".")[0] + ".screens.start")
+    let_go("start")
     loading.step()
     from ..screens.app import App
     gc.collect()
@@ -162,7 +162,7 @@ def build(board, store=None, **options):
     # its first screen shows once this code is let go (code.py runs it)
     app = App(display, keys, store=store, progress=loading.step, begin=False, **options)
     loading = None
-    forget(__name__ + ".message")  # the loading screen is gone
+    let_go("loading")
     attach = getattr(keys, "attach", None)
     if attach:
         attach(app)

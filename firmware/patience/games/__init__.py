@@ -11,28 +11,40 @@ from them.
 # is imported when its game is played; listing the games imports each once
 # and lets go of it again.
 #
-# To add a game: write its rules module and add the module's name to MODULES.
+# To add a game: write its rules module, import it in ``_rules`` and name
+# it in lifetimes.GAME_RULES.
 
-from ..core.modules import forget
 from ..core.engine import state_size
+from ..lifetimes import let_go
 
-MODULES = ("eagle_wing", "agnes", "glenwood", "chessboard")
 
-
-def _import(module):
-    return __import__(__name__ + "." + module, None, None, (module,))
+def _rules(at):
+    """The rules module of the game at ``at`` in the title screen's order
+    (imported now), or None past the last game."""
+    if at == 0:
+        from . import eagle_wing as rules
+    elif at == 1:
+        from . import agnes as rules  # type: ignore[no-redef]
+    elif at == 2:
+        from . import glenwood as rules  # type: ignore[no-redef]
+    elif at == 3:
+        from . import chessboard as rules  # type: ignore[no-redef]
+    else:
+        return None
+    return rules
 
 
 def _catalog():
-    """(names, save numbers, state sizes) in MODULES order; each rules
-    module is let go again (the game in play imports its own)."""
+    """(names, save numbers, state sizes) in the title screen's order; each
+    rules module is let go again (the game in play imports its own)."""
     names, numbers, sizes = [], bytearray(), bytearray()
-    for module in MODULES:
-        rules = _import(module)
+    rules = _rules(0)
+    while rules is not None:
         names.append(rules.NAME)
         numbers.append(rules.NUMBER)
         sizes.append(state_size(len(rules.KINDS)))
-        forget(__name__ + "." + module)
+        let_go("catalog")
+        rules = _rules(len(names))
     return tuple(names), bytes(numbers), bytes(sizes)
 
 
@@ -46,7 +58,7 @@ def rules_for(name):
     the games there are."""
     if name not in GAMES:
         raise ValueError("unknown game %r: choose one of %s" % (name, ", ".join(GAMES)))
-    return _import(MODULES[GAMES.index(name)])
+    return _rules(GAMES.index(name))
 
 
 def number(name):

@@ -16,7 +16,7 @@ import gc
 from micropython import const
 
 from .. import load_game
-from ..core.modules import forget
+from ..lifetimes import let_go
 from ..games import name_of, number
 
 SAVE_AFTER_MS = const(20000)  # still buttons for this long: save a change
@@ -25,10 +25,6 @@ _COUNTED_LOST = const(1)  # in the statistics as given up
 _COUNTED_WON = const(2)  # ... as won: played again after a restart, it does not count again
 _COUNTED = const(3)
 _FINISH_DECLINED = const(4)  # the player said no to having the rest played home
-
-
-_CODE = (".saves.records", ".saves.history_trim", ".saves.store", ".saves.record_reader", ".saves.slots",
-         ".core.gamefile", ".core.game_reader")  # only saving and loading need these
 
 
 class Keeper:
@@ -64,7 +60,7 @@ class Keeper:
         notice = store.take_notice()
         if notice:
             self.notices.append(notice)
-        _let_go()
+        let_go("save")
 
     def _tell(self, notice, told):
         """Keep a save's notice for the player unless ``told`` (the kinds
@@ -105,7 +101,7 @@ class Keeper:
             self.notices.append(("save.game_lost",))
             return None
         finally:
-            _let_go()  # the reading code too
+            let_go("save")  # the reading code too
         if game.is_won():  # a win was counted when it happened (saves before deals were kept)
             self.saved.deals[index] |= _COUNTED_WON
         return game
@@ -120,7 +116,7 @@ class Keeper:
     def put_away(self, game):
         """The game leaves the table: keep its bytes, not the live game."""
         self.saved.games[number(game.name)] = game.to_bytes()
-        _let_go()
+        let_go("save")
 
     def dealt(self, game, again=False):
         """A new deal is on the table, or the same one ``again`` from its
@@ -167,7 +163,7 @@ class Keeper:
             self.dirty = True
 
     def set(self, setting, value):
-        """Keep a new value of a setting (an attribute of records.Settings)."""
+        """Keep a new value of a setting (an attribute of model.Settings)."""
         setattr(self.saved.settings, setting, value)
         self.dirty = True
 
@@ -212,12 +208,5 @@ class Keeper:
             else:
                 self.told_trims.clear()
         self.memo = store.memo()
-        _let_go()
+        let_go("save")
         return written
-
-
-def _let_go():
-    """Free the code that packs and writes records until the next save."""
-    root = __name__.split(".")[0]
-    for name in _CODE:
-        forget(root + name)

@@ -2,13 +2,15 @@
 presses the table needs at every turn (those are the Player's own methods).
 
 Each is a function of the player, run by ``Player.do`` for the moment of
-its press: this module is loaded for it and let go of after.
+its press: this module is loaded for it and let go of after (lifetimes).
 """
 
+import gc
+
 from ..input import buttons
+from ..lifetimes import let_go
 from .menu import Menu
 from .notices import Notice, Question, texts
-from ..core.modules import rarely
 
 
 def ask_restart(player):
@@ -16,15 +18,22 @@ def ask_restart(player):
 
 
 def restart(player):
-    rarely(__name__, "deals", "restart", player)
+    gc.collect()
+    from . import deals
+    deals.restart(player)
+    let_go("deals")
 
 
 def ask_new_deal(player):
     ask_first(player, lambda: new_deal(player))
 
 
-def new_deal(player):
-    rarely(__name__, "deals", "new_deal", player)
+def new_deal(player, number=None):
+    """Another deal of this game: deal ``number``, else a random one."""
+    gc.collect()
+    from . import deals
+    deals.new_deal(player, number)
+    let_go("deals")
 
 
 def ask_first(player, action):
@@ -51,7 +60,7 @@ def finish(player):
     move = home_move(game)
     while move is not None and not game.is_won():
         player.draw()
-        player.app.display.refresh()
+        player.host.refresh()
         player.move(move[0], 1, move[1])
         move = home_move(game)
 
@@ -62,7 +71,7 @@ def enter_deal(player):
     from .digits import DealEntry
 
     def deal(number):
-        ask_first(player, lambda: rarely(__name__, "deals", "new_deal", player, number))
+        ask_first(player, lambda: new_deal(player, number))
     DealEntry(player.panel, player.game.seed, deal, player.reopen)
 
 
@@ -83,7 +92,7 @@ def peek(player):
 
 def leave(player):
     """To the title screen, this game's name chosen."""
-    player.app.title(player.game.name)
+    player.host.title(player.game.name)
 
 
 def statistics(player):
@@ -93,5 +102,5 @@ def statistics(player):
 
 def options(player):
     from .options import Options
-    items = Options(player.app).items()[:-1] + (("menu.back", player.reopen),)
+    items = Options(player.host).items()[:-1] + (("menu.back", player.reopen),)
     Menu(player.panel, items, player.keeper.save, "menu.options", back=player.reopen)

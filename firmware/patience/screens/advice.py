@@ -23,7 +23,7 @@ import gc
 from micropython import const
 
 from ..input import buttons
-from ..core.modules import forget
+from ..lifetimes import let_go
 from .notices import Question, texts
 
 UNKNOWN = "unknown"
@@ -51,8 +51,8 @@ def device_hint(game):
     except MemoryError:
         return UNKNOWN, None, False
     finally:
-        table = work = None  # let go before forgetting: a full heap must have room for that
-        forget(__name__.rpartition(".screens")[0] + ".solver")
+        table = work = None  # let go first: a full heap must have room for what follows
+        let_go("hint")
         gc.collect()
 
 
@@ -118,8 +118,8 @@ def hint(player):
     at = kept_step(player)
     if at < 0:
         player.table.status.line(0, player.words.get("status.thinking"))
-        player.app.display.refresh()
-        verdict, line, stuck = player.app.advise(game)
+        player.host.refresh()
+        verdict, line, stuck = player.host.advise(game)
         if verdict == "lost":
             no_win(player, stuck)
             return

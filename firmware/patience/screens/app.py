@@ -14,17 +14,8 @@ from micropython import const
 
 from ..input import buttons
 from ..input.ticks import ticks_add, ticks_diff, ticks_ms
-from ..core.modules import forget, rarely
+from ..lifetimes import let_go
 from ..saves.keeper import SAVE_AFTER_MS
-
-_TYPING = const(0)  # mypy takes it as true (mypy-firmware.ini): the annotations' types
-if _TYPING:
-    from displayio import Group
-    from ..saves.keeper import Keeper
-    from .art import Art
-    from .play import Player
-    from .text import Text
-    from .words import Words
 
 _REPEAT_DELAY_MS = const(350)  # a held arrow repeats after this ...
 _REPEAT_EVERY_MS = const(90)   # ... every this
@@ -32,7 +23,6 @@ _IDLE_SLEEP = 0.01
 _TOP_UP_AFTER_MS = const(250)  # buttons still this long: the table may make a spare card
 _TUNE_STEPS = const(4)  # a win's celebration in silence: as many steps as the tune's notes
 _SILENT_STEP_MS = const(120)
-_TABLE_MODULES = (".play", ".table", ".layout", ".status", ".menu", ".notices")  # what only a game needs
 
 
 def _nothing():
@@ -40,40 +30,42 @@ def _nothing():
 
 
 class App:
-    """Owns the display, the art, the current screen and the key loop."""
-
-    # what start.start gives it (annotations: nothing on the board)
-    width: int
-    height: int
-    art: "Art"
-    background: "Group"  # the felt, under every screen
-    panel_text: "Text"  # the panels' one TileGrid (text.panel_text)
-    panel_group: "Group"  # the screen group it is in
-    player: "Player"
-    left: str | None  # the game put away for the title screen
-    held: int | None  # the arrow held down
-    repeat_at: int  # when it repeats (supervisor.ticks_ms)
-    still_since: int  # no change on screen since (or the last timed save)
-    first: "tuple | None"  # (game, deal) for the first screen, until it shows
-    keeper: "Keeper"
-    root: str  # the drive's folder
-    words: "Words"
+    """Owns the display, the art, the current screen and the key loop; the
+    screens' host (see play.Player)."""
 
     def __init__(self, display, keys, root="", game=None, deal=None, store=None,
-                 progress=None, language=None, sound=None, art=None, begin=True):
-        """``progress()`` (if given) is called as each part of the start is done;
-        ``language`` ("en", "fr") overrides the saved setting; ``sound`` has
-        ``click()`` and ``tune()`` where the board can make sounds; ``art``
-        is the sheet, when it was loaded before (patience.boards.build).
-        Unless ``begin`` is False the first screen shows at once, else at
-        ``begin()`` (``run`` calls it)."""
+                 progress=None, language=None, sound=None, art=None, advise=None, begin=True):
+        """On the drive at ``root``, saves in ``store`` (None keeps none).
+        ``progress()`` is called as each part of the start is done;
+        ``language`` ("en", "fr") overrides the setting; ``sound`` clicks and
+        plays the tune where the board can; ``art`` is the sheet if loaded
+        already; ``advise(game)`` gives hints (default: the board's search).
+        Unless ``begin`` is False the first screen shows at once (else
+        ``run`` shows it)."""
         self.display = display
         self.keys = keys
+        self.root = root
         self.sound = sound
+        self.adviser = advise
+        self.width = display.width
+        self.height = display.height
         self.screen = None  # the Title or the Player
+        self.player = None  # the game on the table
+        self.left = None  # the game put away for the title screen
         self.first = (game, deal)  # what the first screen shows (see begin)
-        rarely(__name__, "start", "start", self, root, store, progress or _nothing, language,
-               art)
+        self.held = None  # the arrow held down
+        self.repeat_at = 0  # when it repeats (supervisor.ticks_ms)
+        self.panel_group = None  # the screen group the panels' grid is in
+        display.auto_refresh = False
+        gc.collect()
+        from . import start
+        made = start.start(display, keys, root, store, progress or _nothing, language, art)
+        let_go("start")
+        gc.collect()
+        # the felt under every screen; the panels' one TileGrid (text.panel_text)
+        self.art, self.background, self.panel_text, self.keeper, self.words = made
+        self.still_since = ticks_ms()  # no change on screen since (or the last timed save)
+        self.set_brightness(self.keeper.saved.settings.brightness)
         if begin:
             self.begin()
 
@@ -104,6 +96,15 @@ class App:
             if isinstance(layer, displayio.Group) and layer is not self.background:
                 self._dismantle(layer)
 
+    def hold_panel(self, group):
+        """Move the panels' one grid into ``group``, a new screen's (a
+        text.Panel's), from the screen before."""
+        grid = self.panel_text.grid
+        if self.panel_group is not None:
+            self.panel_group.remove(grid)
+        group.append(grid)
+        self.panel_group = group
+
     def set_brightness(self, level):
         """Backlight from 0 to 255, where the display can set it."""
         try:
@@ -112,9 +113,13 @@ class App:
             pass
 
     def set_language(self, index):
-        """Speak language ``index`` (of records.LANGUAGES) from now on."""
+        """Speak language ``index`` (of saves.model.LANGUAGES) from now on."""
         self.keeper.set("language", index)
-        rarely(__name__, "controls", "speak", self)
+        gc.collect()
+        from . import controls
+        self.words = controls.speak(self.words, self.root, index, self.keys)
+        let_go("words")
+        gc.collect()
         self.screen.draw()
 
     def click(self):
@@ -122,15 +127,22 @@ class App:
         if self.sound is not None and self.keeper.saved.settings.sound:
             self.sound.click()
 
+    def refresh(self):
+        """Show what changed on the screen now (one refresh)."""
+        self.display.refresh()
+
     def advise(self, game):
-        """An honest hint ``(verdict, line, stuck)`` from the board's small
-        search, ``line`` the winning line (see advice.device_hint; the
-        simulator puts its full solver in its place)."""
-        from .advice import device_hint
+        """An honest hint ``(verdict, line, stuck)`` for ``game``, ``line``
+        the winning line (see advice.device_hint): from the ``advise`` the
+        App was made with, else from the board's small search, loaded for
+        the hint and let go after."""
+        if self.adviser is not None:
+            return self.adviser(game)
+        from . import advice
         try:
-            return device_hint(game)
+            return advice.device_hint(game)
         finally:
-            forget(__name__.rpartition(".")[0] + ".advice")  # a hint is rare
+            let_go("hint")
 
     def tune(self, on_note):
         """The winning tune, if sound is on, calling ``on_note(i)`` before
@@ -173,31 +185,23 @@ class App:
         if player is not None and player.game.name != name:  # put away, as for the title
             self._put_away()
             player = None
-        if player is None:
-            if self.screen is not None:  # the title, let go before the table is built
-                self._dismantle(self.screen.group)
+        if player is None and self.screen is not None:  # the title, let go before the table
+            self._dismantle(self.screen.group)
             self.screen = None
-            forget(__name__.rpartition(".")[0] + ".title")
-            gc.collect()
-            # the table's code compiled before the save is read, a collection
-            # after each module: what it leaves lies low, less broken up
-            from . import status  # noqa: F401
-            gc.collect()
-            from . import table  # noqa: F401
-            gc.collect()
-            from .play import Player
-            gc.collect()
-        game = self.keeper.resume(name)
-        if deal and game is not None:
-            self.keeper.give_up(game)
-            game = None
-        if player is not None:
-            rarely(__name__, "deals", "new_deal", player, deal, game)
-        else:
-            self.player = Player()
-            rarely(__name__, "deals", "build", self.player, self, name, deal, game)
-            self.player.arrived()  # with deals.py let go: a resumed game's end may need hints
+            let_go("title")
+        gc.collect()
+        if player is None:
+            from . import table_setup
+            self.player = table_setup.open_table(self, name, deal)
             self.left = None
+            let_go("table_open")
+        else:
+            from . import deals
+            deals.new_deal(player, deal, deals.resumed(self.keeper, name, deal))
+        let_go("deals")
+        gc.collect()
+        if player is None:
+            self.player.arrived()  # with deals.py let go: a resumed game's end may need hints
         self.keeper.save_soon()
         self.show(self.player)
 
@@ -212,18 +216,13 @@ class App:
         if player is None:
             return
         self.left = player.game.name
-        rules = player.game.rules.__name__
         self.keeper.put_away(player.game)
-        player.table.release()  # its spare card TileGrids let go
+        player.put_away()
         self._dismantle(player.group)
         self.player = None
         if self.screen is player:
             self.screen = None
-        package = __name__.rpartition(".")[0]
-        for module in _TABLE_MODULES:
-            forget(package + module)
-        forget(rules)  # the next game's rules come in its place
-        forget(package.rpartition(".")[0] + ".core.hints")
+        let_go("table")  # the next game's rules come in its place
         gc.collect()
 
     # -- the key loop ----------------------------------------------------
@@ -305,5 +304,5 @@ class App:
         # allocation starts runs deeper in the C stack, where the failed
         # press may have left pointers to the screens, and frees nothing.
         gc.collect()
-        forget(__name__.rpartition(".")[0])  # every screen's code: nomemory comes in alone
+        let_go("no_memory")  # every screen's code: nomemory comes in alone
         gc.collect()

@@ -2,41 +2,29 @@
 
 The sheet is loaded into RAM as a displayio.Bitmap when the heap holds it
 and the rest of the game (fast to draw), else it stays on the drive as a
-displayio.OnDiskBitmap (slower to draw, 8-17 KB less heap): start.load_art
-decides. Its pixels are roles (see sheets.py); a palette per use colours
-them: card faces black or red (tinted when picked up), backs, empty places,
-the three frames, the status line and the panels.
+displayio.OnDiskBitmap (slower to draw, none of its pixels in the heap):
+start.load_art decides. Its pixels are roles (see sheets.py); a palette per
+use colours them (card faces, backs, empty places, frames, texts).
 """
-
-from micropython import const
 
 import displayio
 
 from . import sheets
 
-_TYPING = const(0)  # mypy takes it as true (mypy-firmware.ini): the annotations' types
-if _TYPING:
-    from displayio import Bitmap, OnDiskBitmap, Palette
-
 
 class Art:
-    """One sheet (SMALL or LARGE) with its palettes and tile sizes (made by
-    start.load_art)."""
+    """One sheet (SMALL or LARGE) with its palettes and tile sizes."""
 
-    size: int  # sheets.SMALL or sheets.LARGE
-    card_w: int
-    card_h: int
-    font_w: int
-    font_h: int
-    bitmap: "Bitmap | OnDiskBitmap"
-    faces: tuple  # by card colour (0 black, 1 red), then picked up or not
-    back: "Palette"
-    slot: "Palette"
-    cursor: "Palette"
-    hint: "Palette"
-    hint_to: "Palette"
-    text: "Palette"
-    panel: "Palette"
+    def __init__(self, size, bitmap, tiles, palettes):
+        """Sheet ``size`` (sheets.SMALL or LARGE) in ``bitmap``; ``tiles``
+        its (card width, card height, font width, font height) in pixels;
+        ``palettes`` (faces, back, slot, cursor, hint, hint_to, text, panel),
+        ``faces`` by card colour (0 black, 1 red) then picked up or not."""
+        self.size = size
+        self.bitmap = bitmap
+        self.card_w, self.card_h, self.font_w, self.font_h = tiles
+        (self.faces, self.back, self.slot, self.cursor, self.hint, self.hint_to, self.text,
+         self.panel) = palettes
 
     def card_shader(self, card_is_red, picked):
         """The palette of a face-up card."""

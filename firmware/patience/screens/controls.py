@@ -7,7 +7,7 @@
 # the simulator. ``lines`` writes the help's controls page from that;
 # ``names`` says what to call each of the eight in each input mode (A, B HOLD,
 # A+B ...), so that texts name the buttons a player can press (see
-# words.Words.named; ``speak`` sets the App's words and these names, at the
+# words.Words.named; ``speak`` makes the App's words with these names, at the
 # start and when the language changes). Loaded only while a help page or
 # the names are made.
 
@@ -27,17 +27,19 @@ _EIGHT = ("B", "A", "START", "SELECT", "controls.key_right", "controls.key_down"
 _NONE = const(255)
 
 
-def speak(app):
-    """The App's words in the language of its settings, and the names of
-    this board's buttons in them."""
+def speak(words, root, language, keys):
+    """The words of ``language`` (an index of saves.model.LANGUAGES) from
+    the drive at ``root``, with the names of the buttons of ``keys`` in
+    them: ``words`` switched to it, or new Words when it is None."""
     from ..saves.model import LANGUAGES
-    path = "%s/lang/%s.bin" % (app.root, LANGUAGES[app.keeper.saved.settings.language])
-    if app.words is None:
+    path = "%s/lang/%s.bin" % (root, LANGUAGES[language])
+    if words is None:
         from .words import Words
-        app.words = Words(path)
+        words = Words(path)
     else:
-        app.words.use(path)
-    app.words.buttons = names(app.words, app.keys)
+        words.use(path)
+    words.buttons = names(words, keys)
+    return words
 
 
 def names(words, keys):

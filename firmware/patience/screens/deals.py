@@ -1,22 +1,18 @@
-"""A deal on the table from its first card to its last: the Player built
-for a game, another deal, a restart, and a win.
+"""A deal on the table from its first card to its last: dealt or resumed,
+another deal, a restart, and a win.
 
-Each is a moment (a game chosen, a menu item, the last card home), so this
-module is loaded for it and let go of after (core.modules.rarely): the
-presses in between need none of it.
+Each is a moment (a game chosen, a menu item, the last card home): the
+App, the table's setup and the Start menu's actions import this module for
+it and let it go after (lifetimes.MOMENTS["deals"]); the presses in
+between need none of it.
 """
 
 import random
 
-import displayio
-
 from .. import new_game
 from ..input import buttons
-from ..core.modules import rarely
 from ..core.piles import TABLEAU
 from .notices import Notice
-from .status import StatusLine
-from .text import Panel
 
 # What the buttons do on the won notice: the player's actions, by name
 _WON = {buttons.A: "new_deal", buttons.START: "open_menu", buttons.SELECT: "undo"}
@@ -27,74 +23,60 @@ def random_deal():
     return random.randint(1, 999999999)
 
 
-def build(player, app, name, deal, game):
-    """Make ``player`` (a new Player) the App's table: ``game``, else deal
-    ``deal`` of ``name`` (a random one when None). Its ``arrived`` then
-    shows a resumed game's end."""
-    player.later = player.chosen = None
-    player.app = app
-    player.keeper = app.keeper
-    player.words = app.words
-    player.group = displayio.Group()
-    player.panel = Panel(app, player.group)
-    player.game = game or _deal(player, name, deal)
-    player.table = rarely(__name__, "layout", "build", app.art, player.game, app.width,
-                          app.height)
-    player.status_line = StatusLine(app.words, player.table.status.columns)
-    player.group.insert(0, player.table.group)  # under the panel
-    _start(player)
-
-
-def _deal(player, name, deal, into=None):
-    game = new_game(name, seed=deal or _pick_deal(player, name), into=into)
-    player.keeper.dealt(game)
+def resumed(keeper, name, deal):
+    """The saved game of ``name``, unless a deal number is asked for: then
+    the saved game counts as given up if it was played (and says so)."""
+    game = keeper.resume(name)
+    if deal and game is not None:
+        keeper.give_up(game)
+        return None
     return game
 
 
-def _pick_deal(player, name):
+def dealt(keeper, root, name, deal, into=None):
+    """Deal ``deal`` of ``name`` (a random one when None) and tell the keeper."""
+    game = new_game(name, seed=deal or _pick_deal(keeper, root, name), into=into)
+    keeper.dealt(game)
+    return game
+
+
+def _pick_deal(keeper, root, name):
     """A random deal number; with "winnable deals only" on, one the
     solver won (any deal when none of this game is listed)."""
     deal = random_deal()
-    if player.keeper.saved.settings.winnable_only:
+    if keeper.saved.settings.winnable_only:
         from ..solver.winnable import pick
-        deal = pick(name, deal, player.app.root + "/") or deal
+        deal = pick(name, deal, root + "/") or deal
     return deal
 
 
-def _winnable_notice(player):
+def winnable_notice(host, game):
     """With "winnable deals only" on, say so when this deal is on the
     list of deals the solver won."""
-    game = player.game
-    if not player.keeper.saved.settings.winnable_only or not game.seed:
+    if not host.keeper.saved.settings.winnable_only or not game.seed:
         return ""
     from ..solver.winnable import is_winnable
-    if is_winnable(game.name, game.seed, player.app.root + "/"):
-        return player.words.fill("status.winnable", game.seed)
+    if is_winnable(game.name, game.seed, host.root + "/"):
+        return host.words.fill("status.winnable", game.seed)
     return ""
 
 
-def _start(player):
-    # a game resumed: on the pile the last cards went to (the cursor itself
-    # is not saved); a deal: where play usually starts
-    player.cursor = player.game.last_pile()
-    if player.cursor < 0:
-        player.cursor = player.game.kinds.find(bytes((TABLEAU,)))
-    player.held = None
-    player.exact = False  # the player chose how many cards to hold
-    player.hinted = None  # the hint's move (or the stock) that A plays next
-    player.line = None  # a winning line found for a hint, to follow (see advice.hint)
-    player.message = _winnable_notice(player)
-    player.panel.close()
-    player.draw()
+def start_pile(game):
+    """Where the cursor starts: on the pile the last cards went to in a
+    game resumed (the cursor itself is not saved), else where play
+    usually starts."""
+    pile = game.last_pile()
+    return pile if pile >= 0 else game.kinds.find(bytes((TABLEAU,)))
 
 
 def new_deal(player, deal=None, game=None):
     """Show ``game``, or deal another game of the same kind, on the same table."""
-    player.keeper.finish(player.game)
-    player.game = game or _deal(player, player.game.name, deal, into=player.game)
-    player.table.set_game(player.game)
-    _start(player)
-    player.keeper.save_soon()
+    keeper = player.keeper
+    keeper.finish(player.game)
+    game = game or dealt(keeper, player.host.root, player.game.name, deal, into=player.game)
+    player.table.set_game(game)
+    player.begin(game, winnable_notice(player.host, game), start_pile(game))
+    keeper.save_soon()
 
 
 def restart(player):
@@ -105,10 +87,10 @@ def restart(player):
         pass
     other = new_game(game.name, seed=game.seed) if game.seed else game  # dealt again
     if other.state != game.state:  # its oldest steps were not kept
-        game = player.game = other
+        game = other
         player.table.set_game(game)
     player.keeper.dealt(game, True)  # again: a won deal is not counted twice
-    _start(player)
+    player.begin(game, winnable_notice(player.host, game), start_pile(game))
     player.after_change()
     player.keeper.save_soon()  # as for a new deal: a give-up may have been counted
 
@@ -124,8 +106,8 @@ def won(player, save=True):
 
     def on_note(step):  # a frame round the next foundation, a step of the celebration
         table.show_hint(dst=foundations[step % len(foundations)])
-        player.app.display.refresh()
-    player.app.tune(on_note)
+        player.host.refresh()
+    player.host.tune(on_note)
     table.show_hint()
     words = player.words
     Notice(player.panel, [words.get("won.title"), "", words.get("won.all"),

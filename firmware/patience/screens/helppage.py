@@ -195,7 +195,7 @@ def rules_texts(words, name, rules):
 
 def help(player):  # pylint: disable=redefined-builtin  # the menu item's name
     """The Start menu's HELP: this game's rules and the board's controls."""
-    show_help(player.panel, player.app.keys, player.game.name, player.game.rules,
+    show_help(player.panel, player.host.keys, player.game.name, player.game.rules,
               player.reopen)
 
 

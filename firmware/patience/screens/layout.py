@@ -1,9 +1,9 @@
 """The table laid out for a game: where its piles go on a screen, and the
 Table made there (its piles' TileGrids, frames, badges, status line).
 
-A game is laid out once, when its table is built (deals.build), so this
-module is loaded for that moment and let go of after; the Table and its
-Layout (table.py) keep what it worked out.
+A game is laid out once, when its Player is made (play.py), so this module
+is loaded for that moment and let go of after (lifetimes.MOMENTS["layout"]);
+the Table and its Layout (table.py) keep what it worked out.
 """
 
 # A game module declares ``COLUMNS``, ``ROWS`` and ``LAYOUT``: bytes of one
@@ -18,7 +18,7 @@ from micropython import const
 
 from . import sheets
 from ..core.piles import FAN_DOWN, FAN_RIGHT, STOCK, RESERVE
-from .table import NO_PILE, Frame, Layout, Table
+from .table import Frame, Layout, Table
 from .text import Text
 
 _MARGIN = const(1)
@@ -33,15 +33,8 @@ def place(rules, pile):
 def lay_out(rules, width, height, card_w, card_h, status_h):
     """The Layout of a game's piles on a ``width`` x ``height`` screen,
     above a status line ``status_h`` pixels high."""
-    layout = Layout()
-    layout.card_w = card_w
-    layout.card_h = card_h
-    layout.gap = 2 if card_w < 20 else 3
     count = len(rules.LAYOUT) // 3
-    layout.x = [0] * count
-    layout.y = [0] * count
-    layout.fan = bytearray(count)
-    layout.room = [0] * count  # pixels a pile may cover, its card included
+    layout = Layout(card_w, card_h, count)
     tops = _row_tops(layout, rules, height - status_h)
     size = width // rules.COLUMNS  # a column's width
     for pile in range(count):
@@ -93,52 +86,26 @@ def _room(layout, rules, pile, width, tops):
 def build(art, game, width, height):
     """The Table of ``game`` on a ``width`` x ``height`` screen, drawn, its
     pool of spare card TileGrids full."""
-    table = Table()
-    table.art = art
-    table.game = game
-    table.layout = layout = lay_out(game.rules, width, height, art.card_w, art.card_h,
-                                    art.font_h + 2 * _MARGIN)
-    table.group = group = displayio.Group()
-    table.bases = []
+    layout = lay_out(game.rules, width, height, art.card_w, art.card_h, art.font_h + 2 * _MARGIN)
+    group = displayio.Group()
+    bases = []
     for pile in range(game.pile_count):
-        table.bases.append(art.card_grid(sheets.TILE_EMPTY, layout.x[pile], layout.y[pile],
-                                         art.slot))
-        group.append(table.bases[pile])
-    table.extra = bytearray(game.pile_count)
-    table.pool = []
-    table.cursor = _frame(art, art.cursor, group)
+        bases.append(art.card_grid(sheets.TILE_EMPTY, layout.x[pile], layout.y[pile], art.slot))
+        group.append(bases[pile])
+    cursor = Frame(art, art.cursor, group)
     # a hint's frames over the cursor's: its cards are often under the cursor
-    table.hints = (_frame(art, art.hint, group), _frame(art, art.hint_to, group))
+    hints = (Frame(art, art.hint, group), Frame(art, art.hint_to, group))
     # a count's Text on the stock and the reserves, over the frames
-    table.badges = [Text(art, 2, 1, palette=art.panel) if kind in (STOCK, RESERVE) else None
-                    for kind in game.kinds]
-    for badge in table.badges:
+    badges = [Text(art, 2, 1, palette=art.panel) if kind in (STOCK, RESERVE) else None
+              for kind in game.kinds]
+    for badge in badges:
         if badge is not None:
             group.append(badge.grid)
-    table.status = Text(art, (width - 2 * _MARGIN) // art.font_w, 1, _MARGIN,
-                        height - art.font_h - _MARGIN)
-    group.append(table.status.grid)
-    table.shown = bytearray(len(game.state))  # the position on screen
-    table.changed = bytearray(game.pile_count)  # update's marks, kept
-    table.selected_pile = NO_PILE
-    table.selected_count = 0
+    status = Text(art, (width - 2 * _MARGIN) // art.font_w, 1, _MARGIN,
+                  height - art.font_h - _MARGIN)
+    group.append(status.grid)
+    table = Table(art, game, layout, group, bases, cursor, hints, badges, status)
     table.update(force=True)
     while table.top_up():
         pass
     return table
-
-
-def _frame(art, palette, group):
-    """A Frame in ``palette`` on top of ``group``, hidden."""
-    frame = Frame()
-    frame.art = art
-    frame.palette = palette
-    frame.step = sheets.FRAME_STEP[art.size]
-    size = art.size
-    frame.tiles = (sheets.TILE_FRAME_TOP[size], sheets.TILE_FRAME_SIDE[size],
-                   sheets.TILE_FRAME_BOTTOM[size])
-    frame.group = group
-    frame.grid = frame.make(art.card_h // frame.step)
-    frame.grid.hidden = True
-    group.append(frame.grid)
-    return frame

@@ -14,24 +14,16 @@
 
 import gc
 
+import displayio
 from micropython import const
 
 from . import notices
 from ..input import buttons
 from ..core.piles import FOUNDATION
+from ..lifetimes import let_go
 from .menu import Menu
-from ..core.modules import forget, rarely
-
-_TYPING = const(0)  # mypy takes it as true (mypy-firmware.ini): the annotations' types
-if _TYPING:
-    from displayio import Group
-    from ..core.engine import Game
-    from ..saves.keeper import Keeper
-    from .app import App
-    from .status import StatusLine
-    from .table import Table
-    from .text import Panel
-    from .words import Words
+from .status import StatusLine
+from .text import Panel
 
 # The Start menu: (label, the action's name, see Player.do) in the order shown
 _START_MENU = (("menu.resume", None), ("menu.hint", "hint"), ("menu.undo", "undo"),
@@ -56,32 +48,57 @@ def _order(ahead, apart, column):
 class Player:
     """A game on the table and the player's cursor over it."""
     # What a press on the table does is here; what only a moment needs is
-    # loaded for it and let go of (core.modules.rarely): building the table,
-    # another deal, a restart and the end of a deal (deals.py), and the
-    # Start menu's other items (actions.py; the hint's in advice.py, the
-    # help in helppage.py).
+    # loaded for it and let go of (lifetimes): another deal, a restart and
+    # the end of a deal (deals.py), and the Start menu's other items
+    # (actions.py; the hint's in advice.py, the help in helppage.py).
+    #
+    # The host (the App) is what the Player shows through: ``art``,
+    # ``width``, ``height``, ``words``, ``keeper``, ``keys`` (for the help),
+    # ``root`` (the drive's folder) and ``panel_text`` (text.Panel), and
+    # ``click()``, ``tune(on_note)``, ``refresh()``, ``title(name)`` (leave
+    # the table for the title screen) and ``advise(game)`` (a hint).
 
-    # what deals.build gives it (annotations: nothing on the board)
-    app: "App"
-    keeper: "Keeper"
-    words: "Words"
-    group: "Group"
-    panel: "Panel"
-    game: "Game"
-    table: "Table"
-    status_line: "StatusLine"
-    cursor: int  # the pile it is over
-    held: "tuple | None"  # (pile, count) taken, or None
-    exact: bool  # the player chose how many cards to hold
-    hinted: "tuple | int | None"  # the hint's move, or the stock, that A plays next
-    line: "bytearray | None"  # a winning line found for a hint, to follow (advice.hint)
-    line_step: int
-    line_state: bytearray
-    line_done: int
-    message: str  # the status line's text until the next press, or ""
-    status: str  # the status line shown
-    later: "tuple | None"  # the Start menu's item just chosen, to run (see press)
-    chosen: "str | None"  # the action of the Start menu's item run last (see reopen)
+    def __init__(self, host, game, message="", cursor=0):
+        """``game`` on a table of its own (layout.build) on ``host``'s
+        screen, the cursor on pile ``cursor``, ``message`` on the status line."""
+        self.host = host
+        self.keeper = host.keeper
+        self.words = host.words
+        self.group = displayio.Group()
+        self.panel = Panel(host, self.group)
+        gc.collect()
+        from . import layout
+        self.table = layout.build(host.art, game, host.width, host.height)
+        let_go("layout")
+        gc.collect()
+        self.status_line = StatusLine(host.words, self.table.status.columns)
+        self.group.insert(0, self.table.group)  # under the panel
+        self.on_table = True  # until the App puts the game away
+        self.later = None  # the Start menu's item just chosen, to run (see press)
+        self.chosen = None  # the action of the Start menu's item run last (see reopen)
+        self.status = ""  # the status line shown
+        self.line_step = self.line_done = 0  # see advice.kept_step
+        self.line_state = None
+        self.begin(game, message, cursor)
+
+    def begin(self, game, message="", cursor=0):
+        """``game`` (the table shows it) from its start, or resumed: nothing
+        held, no hint, the cursor on pile ``cursor``, ``message`` on the
+        status line."""
+        self.game = game
+        self.cursor = cursor
+        self.held = None  # (pile, count) taken
+        self.exact = False  # the player chose how many cards to hold
+        self.hinted = None  # the hint's move (or the stock) that A plays next
+        self.line = None  # a winning line found for a hint, to follow (advice.hint)
+        self.message = message  # the status line's text until the next press
+        self.panel.close()
+        self.draw()
+
+    def put_away(self):
+        """The App takes the game off the table: its spare TileGrids go."""
+        self.on_table = False
+        self.table.release()
 
     # -- buttons ---------------------------------------------------------
 
@@ -115,7 +132,7 @@ class Player:
             self.undo()
         else:
             self.open_menu()
-        if self.app.player is self:  # not when the menu took the game off the table
+        if self.on_table:  # not when the menu took the game off the table
             self.draw()
         return True
 
@@ -126,7 +143,7 @@ class Player:
             self._put()
         elif pile == game.stock and game.rules.stock_works(game):
             if game.deal():
-                self.app.click()
+                self.host.click()
                 self.after_change()
             else:
                 self.say("status.stock_done")
@@ -136,7 +153,7 @@ class Player:
                 self.held = (pile, most)
                 self.exact = False
                 self.table.select(pile, most)
-                self.app.click()
+                self.host.click()
             else:
                 self._refuse(game.pick_problem(pile, 1), pile, 1, pile)
 
@@ -195,9 +212,9 @@ class Player:
         table = self.table
         start_x, start_y = table.card_x(src, n - 1), table.card_y(src, n - 1)
         self.game.move(src, n, dst)
-        self.app.click()
+        self.host.click()
         self.after_change()
-        table.slide(dst, n, start_x, start_y, self.app.display)
+        table.slide(dst, n, start_x, start_y, self.host)
 
     def _refuse(self, problem, src, n, dst):
         from .refusals import reason
@@ -233,7 +250,7 @@ class Player:
         if game.is_won():
             self.keeper.finish(game)  # counted here: compiling deals.py may run out
             self.keeper.decline(game, False)  # the win undone, the rest may be offered again
-            rarely(__name__, "deals", "won", self)
+            self._won(True)
             return
         self.notice_end()
 
@@ -245,9 +262,17 @@ class Player:
         """A table just built: a game resumed on its won screen shows it
         again, or its offer to finish, or its dead end."""
         if self.game.is_won():
-            rarely(__name__, "deals", "won", self, False)
+            self._won(False)
         else:
             self.notice_end()
+
+    def _won(self, save):
+        """The won notice (deals.won), saved at once unless ``save`` is False."""
+        gc.collect()
+        from . import deals
+        deals.won(self, save)
+        let_go("deals")
+        gc.collect()
 
     def notice_end(self):
         """Offer to finish a game plainly won (unless the player said no), or
@@ -321,23 +346,25 @@ class Player:
         the player, else a function of actions.py (the hint's of advice.py,
         the help's of helppage.py: their own modules, loaded without
         actions.py), loaded for it and let go of after."""
-        # Imported here, not through core.modules.rarely: the hint's search
-        # runs under this call, and a board's pystack is small (1.5 KB).
+        # The hint's search runs under this call, and a board's pystack is
+        # small: the module is imported here, with no call between.
         found = getattr(self, action, None)
         if found is not None:
             found()
             return
         gc.collect()  # the module's code then lies low, in the room garbage left
         if action == "hint":
-            from . import advice as module
+            from . import advice
+            advice.hint(self)
+            let_go("hint")
         elif action == "help":
-            from . import helppage as module  # type: ignore[no-redef]
+            from . import helppage
+            helppage.help(self)
+            let_go("panel")
         else:
-            from . import actions as module  # type: ignore[no-redef]
-        try:
-            getattr(module, action)(self)
-        finally:
-            forget(module.__name__)
+            from . import actions
+            getattr(actions, action)(self)
+            let_go("action")
 
     def open_menu(self, action=None):
         """The Start menu, its arrow on the item of ``action`` (the one whose

@@ -1,8 +1,9 @@
 """The App's start: the card sheet loaded with its palettes, and what the
 App holds from its first frame on (the felt, the panels' grid, the saves'
-keeper, the words and the buttons' names, the backlight).
+keeper, the words and the buttons' names).
 
-Only the start needs this, so it is loaded for it and let go of after.
+Only the start needs this: the App imports it for that moment and lets it
+go after (lifetimes.MOMENTS["start"]).
 """
 
 import gc
@@ -12,21 +13,20 @@ from micropython import const
 
 from . import sheets
 from .art import Art
-from ..core.modules import forget, rarely
+from ..lifetimes import let_go
 from .sheet_setup import (CARD_H, CARD_W, FELT, FONT_H, FONT_W, PALETTE_BACK, PALETTE_BLACK,
-                         PALETTE_BLACK_PICKED, PALETTE_CURSOR, PALETTE_HINT, PALETTE_HINT_TO,
-                         PALETTE_PANEL, PALETTE_RED, PALETTE_RED_PICKED, PALETTE_SLOT,
-                         PALETTE_TEXT, PATH, RAM_BYTES, ROLE_EDGE, ROLE_TRANSPARENT)
+                          PALETTE_BLACK_PICKED, PALETTE_CURSOR, PALETTE_HINT, PALETTE_HINT_TO,
+                          PALETTE_PANEL, PALETTE_RED, PALETTE_RED_PICKED, PALETTE_SLOT,
+                          PALETTE_TEXT, PATH, RAM_BYTES, ROLE_EDGE, ROLE_TRANSPARENT)
 
-forget(__name__.rpartition(".")[0] + ".sheet_setup")  # what it holds is here now, and goes with this
+let_go("sheet_data")  # what it holds is this module's now, and goes with it
 
 _MAX_SCALE = const(127)
-# Free heap the rest of the game needs beside a sheet in RAM, when the sheet
-# loads: measured on the VM (bench/device_memory.py, the session with the
-# sheet forced into RAM fits from 103-104 KB from .py and 90 KB from .mpy, where
-# this much is free beside the sheet: 50 KB and 37 KB), and 2 KB more to
-# spare; from .py 8 KB, as where the pieces fall (compiling breaks the heap
-# up) moves the need (with 4, one heap layout of eight failed to start).
+# Free heap the rest of the game needs beside a sheet in RAM, as the sheet
+# loads: from .mpy, what the whole game needs with the sheet in RAM less the
+# sheet, and some to spare; from .py more, as compiling breaks the heap up
+# (bench/device_memory.py measures both; tests/test_device_session.py holds
+# the sheet check to them on the largest sheet).
 _ROOM_FROM_PY = const(58 * 1024)
 _ROOM_FROM_MPY = const(39 * 1024)
 
@@ -38,25 +38,14 @@ def size_for(width, height):
 
 def load_art(size, root=""):
     """The Art of sheet ``size`` (SMALL or LARGE), read from the drive at ``root``."""
-    art = Art()
-    art.size = size
-    art.card_w = CARD_W[size]
-    art.card_h = CARD_H[size]
-    art.font_w = FONT_W[size]
-    art.font_h = FONT_H[size]
-    art.bitmap = _load(root + PATH[size], RAM_BYTES[size])
+    bitmap = _load(root + PATH[size], RAM_BYTES[size])
     make = _palette
-    # by card colour (0 black, 1 red), then picked up or not
-    art.faces = ((make(PALETTE_BLACK), make(PALETTE_BLACK_PICKED)),
-                 (make(PALETTE_RED), make(PALETTE_RED_PICKED)))
-    art.back = make(PALETTE_BACK)
-    art.slot = make(PALETTE_SLOT)
-    art.cursor = make(PALETTE_CURSOR)
-    art.hint = make(PALETTE_HINT)
-    art.hint_to = make(PALETTE_HINT_TO)
-    art.text = make(PALETTE_TEXT)
-    art.panel = make(PALETTE_PANEL, clear=ROLE_EDGE)  # see sheets: holes
-    return art
+    faces = ((make(PALETTE_BLACK), make(PALETTE_BLACK_PICKED)),
+             (make(PALETTE_RED), make(PALETTE_RED_PICKED)))
+    return Art(size, bitmap, (CARD_W[size], CARD_H[size], FONT_W[size], FONT_H[size]),
+               (faces, make(PALETTE_BACK), make(PALETTE_SLOT), make(PALETTE_CURSOR),
+                make(PALETTE_HINT), make(PALETTE_HINT_TO), make(PALETTE_TEXT),
+                make(PALETTE_PANEL, clear=ROLE_EDGE)))  # the panel's holes: see sheets
 
 
 def _load(path, ram_bytes):
@@ -75,7 +64,7 @@ def _load(path, ram_bytes):
     except (MemoryError, ImportError):
         return displayio.OnDiskBitmap(path)
     finally:
-        forget("adafruit_imageload")  # only the start needs it
+        let_go("sheet")  # the BMP reader: only the start needs it
 
 
 def _palette(colours, clear=ROLE_TRANSPARENT):
@@ -109,34 +98,27 @@ def _background(width, height):
     return layer
 
 
-def start(app, root, store, step, language, art):
-    """What ``app`` holds from its first frame (see App); ``step()`` is
-    called as each part is done."""
+def start(display, keys, root, store, step, language, art):
+    """(art, felt, panels' grid, keeper, words): what the App holds from its
+    first frame on; ``step()`` is called as each part is done, ``art`` is
+    the sheet when it was loaded before."""
     # imported here: the sheet loads first (load_art), while the heap is
     # still in one piece
     from ..saves.keeper import Keeper
     from ..saves.model import LANGUAGES
     from .text import panel_text
-    from ..input.ticks import ticks_ms
-    display = app.display
-    app.width = display.width
-    app.height = display.height
-    display.auto_refresh = False
-    app.art = art or load_art(size_for(app.width, app.height), root)
+    width, height = display.width, display.height
+    art = art or load_art(size_for(width, height), root)
     step()
-    app.background = _background(app.width, app.height)
-    app.panel_text = panel_text(app.art, app.width, app.height)  # 1.7 KB in one piece
-    app.panel_group = None  # the screen group it is in
-    app.player = None
-    app.left = None  # the game put away for the title screen
-    app.held = None
-    app.repeat_at = 0
-    app.still_since = ticks_ms()  # no change on screen since (or the last timed save)
-    app.keeper = Keeper(store)
+    felt = _background(width, height)
+    grid = panel_text(art, width, height)  # in one piece, early
+    keeper = Keeper(store)
     step()
-    app.root = root
     if language is not None:
-        app.keeper.set("language", LANGUAGES.index(language))
-    app.words = None
-    rarely(__name__, "controls", "speak", app)
-    app.set_brightness(app.keeper.saved.settings.brightness)
+        keeper.set("language", LANGUAGES.index(language))
+    gc.collect()
+    from . import controls
+    words = controls.speak(None, root, keeper.saved.settings.language, keys)
+    let_go("words")
+    gc.collect()
+    return art, felt, grid, keeper, words

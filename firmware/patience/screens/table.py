@@ -30,13 +30,6 @@ from . import sheets
 from ..core.cards import FACE_UP, is_red, rank, suit
 from ..core.piles import STOCK, FOUNDATION, RESERVE, FAN_NONE, FAN_DOWN, FAN_RIGHT
 
-_TYPING = const(0)  # mypy takes it as true (mypy-firmware.ini): the annotations' types
-if _TYPING:
-    from displayio import Group, Palette, TileGrid
-    from ..core.engine import Game
-    from .art import Art
-    from .text import Text
-
 NO_PILE = 255
 _SPARE = const(3)  # spare card TileGrids for a press that shows more cards than before
 _SLIDE_FRAMES = const(4)  # a moved card takes this many frames to its place
@@ -47,13 +40,15 @@ class Layout:
     layout.lay_out): ``x``, ``y`` and ``room`` (the pixels a pile may
     cover, its card included) are lists, ``fan`` bytes, by pile."""
 
-    card_w: int
-    card_h: int
-    gap: int  # pixels between piles
-    x: list
-    y: list
-    fan: bytearray  # FAN_NONE, FAN_DOWN or FAN_RIGHT
-    room: list
+    def __init__(self, card_w, card_h, count):
+        """Places for ``count`` piles of cards ``card_w`` x ``card_h``, all 0."""
+        self.card_w = card_w
+        self.card_h = card_h
+        self.gap = 2 if card_w < 20 else 3  # pixels between piles
+        self.x = [0] * count
+        self.y = [0] * count
+        self.fan = bytearray(count)  # FAN_NONE, FAN_DOWN or FAN_RIGHT
+        self.room = [0] * count
 
     def squeeze(self, pile, steps_before, steps_total):
         """Offset along the fan of a card whose wanted offset is steps_before.
@@ -69,23 +64,29 @@ class Layout:
 
 
 class Table:
-    """The displayio view of one game on one screen (made by layout.build)."""
+    """The displayio view of one game on one screen (built by layout.build)."""
 
-    art: "Art"
-    game: "Game"
-    layout: Layout
-    group: "Group"
-    bases: list  # a TileGrid a pile: its placeholder, top card or fan's bottom card
-    extra: bytearray  # a fan's cards shown above its base, by pile
-    pool: list  # spare card TileGrids
-    cursor: "Frame"
-    hints: tuple  # the frames of a hint's cards and of where they go
-    badges: list  # a count's Text on the stock and the reserves, else None
-    status: "Text"
-    shown: bytearray  # the position on screen
-    changed: bytearray  # update's marks, kept
-    selected_pile: int
-    selected_count: int
+    def __init__(self, art, game, layout, group, bases, cursor, hints, badges, status):
+        """The table of ``game`` in ``group``: ``bases`` a TileGrid a pile
+        (its placeholder, top card or a fan's bottom card), ``cursor`` and
+        ``hints`` (the frames of a hint's cards and of where they go)
+        Frames, ``badges`` a count's Text on the stock and the reserves
+        (else None), ``status`` the status line's Text; nothing drawn yet."""
+        self.art = art
+        self.game = game
+        self.layout = layout
+        self.group = group
+        self.bases = bases
+        self.cursor = cursor
+        self.hints = hints
+        self.badges = badges
+        self.status = status
+        self.extra = bytearray(game.pile_count)  # a fan's cards shown above its base
+        self.pool = []  # spare card TileGrids
+        self.shown = bytearray(len(game.state))  # the position on screen
+        self.changed = bytearray(game.pile_count)  # update's marks, kept
+        self.selected_pile = NO_PILE
+        self.selected_count = 0
 
     # -- piles -----------------------------------------------------------
 
@@ -247,10 +248,11 @@ class Table:
             return self.bases[pile]
         return self.group[self._first(pile) + extra - 1 - depth]
 
-    def slide(self, pile, n, start_x, start_y, display):
+    def slide(self, pile, n, start_x, start_y, screen):
         """Slide the top ``n`` cards of a pile, just moved there, from
         (start_x, start_y) (where the deepest of them was on screen) to
-        their places in a few frames, refreshing only the cards on the way."""
+        their places in a few frames, ``screen.refresh()`` showing each:
+        only the cards on the way are redrawn."""
         size = self.game.size(pile)
         if not size:
             return
@@ -268,7 +270,7 @@ class Table:
                 grid.y += top - y
             x, y = left, top
             if frame:
-                display.refresh()
+                screen.refresh()
         if alone:
             self.draw_pile(pile)  # the top card back on the base
 
@@ -321,15 +323,20 @@ class Table:
 class Frame:
     """A card-wide frame of any height: a TileGrid of frame strips, made
     anew (in the same place of the same group) only when its height
-    changes, so that moving it redraws no more than the cards it frames
-    (made by layout.build)."""
+    changes, so that moving it redraws no more than the cards it frames."""
 
-    art: "Art"
-    palette: "Palette"
-    step: int  # a strip's height
-    tiles: tuple  # the top, side and bottom strips
-    group: "Group"
-    grid: "TileGrid"
+    def __init__(self, art, palette, group):
+        """A frame in ``palette`` on top of ``group``, hidden."""
+        self.art = art
+        self.palette = palette
+        size = art.size
+        self.step = sheets.FRAME_STEP[size]  # a strip's height
+        self.tiles = (sheets.TILE_FRAME_TOP[size], sheets.TILE_FRAME_SIDE[size],
+                      sheets.TILE_FRAME_BOTTOM[size])
+        self.group = group
+        self.grid = self.make(art.card_h // self.step)
+        self.grid.hidden = True
+        group.append(self.grid)
 
     def make(self, rows):
         """A TileGrid of ``rows`` strips: the top, the sides, the bottom."""

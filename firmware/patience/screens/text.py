@@ -5,14 +5,8 @@ tiles that change. ``Panel`` shows a box of lines sized from its content over
 a screen and hands the buttons to an overlay while it shows.
 """
 
-import sys
-
-from ..core.modules import forget
+from ..lifetimes import let_go
 from .sheets import CHAR_HOLE
-
-# overlays let go once closed
-_RARE = tuple(__name__.rpartition(".")[0] + "." + name
-              for name in ("options", "statistics", "helppage", "controls", "digits"))
 
 
 def pad(text, width):
@@ -96,23 +90,21 @@ class Panel:
     # as large as the largest box: a box is drawn in its top left corner, the
     # grid moved to the box's place, and the cells round it are holes
     # (sheets.CHAR_HOLE, see-through). The modules of overlays that are
-    # rarely needed are let go when it closes.
+    # rarely needed are let go when it closes (lifetimes).
 
-    def __init__(self, app, group):
-        art = self.art = app.art
-        self.width = app.width
-        self.height = app.height
-        self.words = app.words  # the overlays' words
+    def __init__(self, host, group):
+        """The panel of a screen whose group is ``group``, on ``host`` (the
+        App: its art, size, words and the panels' grid)."""
+        art = self.art = host.art
+        self.width = host.width
+        self.height = host.height
+        self.words = host.words  # the overlays' words
         self.group = group  # the screen's group: the box goes on top
-        self.text = app.panel_text  # one for every screen (see panel_text)
+        self.text = host.panel_text  # one for every screen (see panel_text)
         self.columns = self.text.columns
         self.rows = self.text.rows
-        grid = self.text.grid
-        grid.hidden = True
-        if app.panel_group is not None:
-            app.panel_group.remove(grid)  # from the screen before
-        group.append(grid)
-        app.panel_group = group
+        self.text.grid.hidden = True
+        host.hold_panel(group)
         self.hole = art.code_tile(CHAR_HOLE)
         self.space = art.font_tile(" ")
         self.box_columns = 0
@@ -207,9 +199,7 @@ class Panel:
         """Hide the box; the screen under it takes the buttons again."""
         self.overlay = None
         self.text.grid.hidden = True
-        for module in _RARE:
-            if module in sys.modules:  # forget allocates even when there is nothing to forget
-                forget(module)
+        let_go("panel")
 
     def say(self, text):
         """One line for the status bar, shown after this press."""
