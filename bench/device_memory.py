@@ -12,10 +12,13 @@ broken up the free heap is at each step (a little above the smallest heap
 that passes), and for each part of the session the smallest heap from which
 every heap up to the test's passes, from .py and from .mpy, with the card
 sheet in RAM and with the OnDiskBitmap fallback allowed, and with the sheet on
-the drive in twelve heap layouts (the README's figures: the most of them).
-About ten minutes.
+the drive in twelve heap layouts (the most of them is what the game needs),
+and where the sheet check starts keeping each sheet in RAM. It writes those
+figures into firmware/budget.json and docs/device.md's table,
+which everything else reads. About fifteen minutes.
 """
 
+import json
 import sys
 from pathlib import Path
 
@@ -23,11 +26,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import vm  # noqa: E402  (tests/ on the path first)
 from vm import session  # noqa: E402
-from test_device_session import LIMITS, MPY_HEAP_KB, PY_HEAP_KB, SMALL_HEAP_KB  # noqa: E402
+from test_device_session import (LARGE_SHEET_GAMES, LIMITS, MPY_HEAP_KB, PY_HEAP_KB,  # noqa: E402
+                                 SMALL_HEAP_KB)
+from host_sim.budget import figures as budget_figures  # noqa: E402
 from patience.screens.sheet_setup import RAM_BYTES  # noqa: E402
 from patience.screens.sheets import SMALL  # noqa: E402
 
-GOALS = {False: 96, True: 72}  # KB, from .py and from .mpy
+REPO = Path(__file__).resolve().parents[1]
+BUDGET = REPO / "firmware" / "budget.json"
+DEVICE_DOC = REPO / "docs" / "device.md"
+GOALS = {False: budget_figures()["ceiling_py"], True: budget_figures()["ceiling_mpy"]}  # KB
 BITMAP_OBJECT = 48  # a displayio.Bitmap's C object (DEVICE-FACTS.md)
 NAMES_ROOM = 1280 + 16  # the pool of 1,280 names and the 16 places vmrun leaves free before it
 # MicroPython's dict sizes (py/map.c): the compiler's table of a module's
@@ -65,9 +73,8 @@ import gc, sys, vmheap
 base = vmheap.live()
 names_bytes()
 {imports}
-from patience.lifetimes import _forget as forget
 for name in [key for key in sys.modules if key.startswith("patience") and key not in {names}]:
-    forget(name)  # imported by the modules above and let go in the session
+    del sys.modules[name]  # imported by the modules above and let go in the session
 print("LIVE", vmheap.live() - base)
 names_bytes()
 """
@@ -173,13 +180,15 @@ def heaps_table():
               f"test runs at {test_heap}, goal {GOALS[compiled]}")
 
 
-LAYOUTS = 12  # the README's figure: the most over these
+LAYOUTS = 12  # what the game needs: the most over these
 
 
 def layouts_table():
     """The smallest heaps with the sheet on the drive in LAYOUTS heap
-    layouts (session.script): where pieces fall moves them by a KB or two."""
+    layouts (session.script): where pieces fall moves them by a KB or two.
+    The most of them, by compiled: what the game needs."""
     print(f"\nthe same, the sheet on the drive, in {LAYOUTS} heap layouts (part 1/part 2)")
+    needed = {}
     for compiled in (False, True):
         start = SMALL_HEAP_KB[compiled] + 3
         found = [session.minimal_heap(compiled, start, ram_sheet=False, layout=layout)
@@ -187,6 +196,8 @@ def layouts_table():
         row = "  ".join(f"{first}/{second}" for first, second in found)
         print(f"from {'.mpy' if compiled else '.py':<5} {row}   most "
               f"{max(f for f, _ in found)}/{max(s for _, s in found)}, goal {GOALS[compiled]}")
+        needed[compiled] = max(max(pair) for pair in found)
+    return needed
 
 
 def names_line():
@@ -218,6 +229,73 @@ def compile_pieces(most=6):
         print(f"{module:<36}{names:>5} names  {8 * size:>6} bytes in one piece")
 
 
+def sheet_switch(compiled, board):
+    """The smallest heap (KB) from which every heap keeps the card sheet in
+    RAM and plays on: on the PyBadge the session, on the CLUE (the large
+    sheet) the four games of the test's script."""
+    def in_ram(heap_kb):
+        try:
+            if board == "pybadge":
+                return session.play(heap_kb, compiled).sheets == ["Bitmap", "Bitmap"]
+            out = vm.run(LARGE_SHEET_GAMES, heap_kb, compiled, board=board, whole_app=True)
+        except (vm.VMError, session.SessionFailed):
+            return False
+        return "SHEET Bitmap" in out and out.rstrip().endswith("PLAYED")
+    low, high = 60, 200  # not in RAM at low; in RAM at high
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if in_ram(middle) else (middle, high)
+    while not all(in_ram(heap_kb) for heap_kb in range(high, high + 4)):
+        high += 1
+    return high
+
+
+def sheets_line():
+    """Where the sheet check starts keeping each sheet in RAM."""
+    found = {(compiled, board): sheet_switch(compiled, board)
+             for compiled in (False, True) for board in ("pybadge", "clue_nrf52840_express")}
+    print("\nthe card sheet stays in RAM from (KB): the PyBadge's "
+          f"{found[False, 'pybadge']} (.py) and {found[True, 'pybadge']} (.mpy), the CLUE's "
+          f"{found[False, 'clue_nrf52840_express']} and {found[True, 'clue_nrf52840_express']}")
+    return found
+
+
+def write_budget(needed, sheets):
+    """Write what was measured into firmware/budget.json (the ceilings and
+    the sheet check's room stay) and docs/device.md's table."""
+    figures = budget_figures()
+    figures.update({"needed_py": needed[False], "needed_mpy": needed[True],
+                    "sheet_in_ram_py": sheets[False, "pybadge"],
+                    "sheet_in_ram_mpy": sheets[True, "pybadge"],
+                    "large_sheet_in_ram_py": sheets[False, "clue_nrf52840_express"],
+                    "large_sheet_in_ram_mpy": sheets[True, "clue_nrf52840_express"]})
+    BUDGET.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    print(f"\nwrote {BUDGET.relative_to(REPO)}: {figures}")
+    write_device_table(figures)
+
+
+TABLE_START = "<!-- figures: written by bench/device_memory.py -->"
+TABLE_END = "<!-- end of figures -->"
+
+
+def device_table(figures):
+    """docs/device.md's table of the heap figures, in Markdown."""
+    rows = [("the whole game (the card sheet on the drive)", "needed"),
+            ("... keeping the card sheet in RAM (160x128, 240x135)", "sheet_in_ram"),
+            ("... keeping the large card sheet in RAM (240x240)", "large_sheet_in_ram"),
+            ("ceiling: no change may need more", "ceiling")]
+    table = ["| smallest heap, KB | from `.py` | from `.mpy` |", "| --- | --- | --- |"]
+    table += [f"| {label} | {figures[key + '_py']} | {figures[key + '_mpy']} |"
+              for label, key in rows]
+    return "\n".join([TABLE_START] + table + [TABLE_END])
+
+
+def write_device_table(figures):
+    text = DEVICE_DOC.read_text(encoding="utf-8")
+    start, end = text.index(TABLE_START), text.index(TABLE_END) + len(TABLE_END)
+    DEVICE_DOC.write_text(text[:start] + device_table(figures) + text[end:], encoding="utf-8")
+
+
 def main():
     reason = vm.missing_reason()
     if reason:
@@ -229,7 +307,8 @@ def main():
     compile_pieces()
     free_pieces_table()
     heaps_table()
-    layouts_table()
+    needed = layouts_table()
+    write_budget(needed, sheets_line())
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ with .py files) and as .mpy: the milliseconds from the start of code.py's
 work (``patience.boards.build``) to the first refresh (the loading screen)
 and to the last one of the start (the title), the median of ``--runs``.
 The VM runs natively on this machine's CPU; a SAMD51 at 120 MHz is far
-slower (README, "Device budget", says by how much). Asserts nothing.
+slower (docs/device.md). Asserts nothing.
 """
 
 import argparse

@@ -3,14 +3,13 @@
 patience/boards picks the board's profile by ``board.board_id`` and turns
 its buttons into the game's eight; on a board it cannot drive it says why
 on the screen or the serial console. Once the App is built the board
-setup's code and the saves' reading code are let go (about 10 KB of
-heap) before its first screen is made (``App.run``: a game resumed builds
-its whole table there).
+setup's code and the saves' reading code are let go before its first
+screen is made (``App.run``: a game resumed builds its whole table there),
+so that the table has their room.
 """
 
 # Code compiled here from .py keeps no line numbers, as the .mpy files
-# patience-flash makes keep none: 2-3 KB less heap in a game. For line
-# numbers in a traceback, put a # in front of the opt_level line.
+# patience-flash makes keep none: less heap in a game.
 
 import micropython
 

@@ -1,6 +1,6 @@
 """An independent reference implementation of the four games.
 
-Written from the games' rules specification alone (RULES.md of the
+Written from the games' rules specification alone (docs/rules.md of the
 project brief, which settles what the help pages leave open, plus the
 clarifications taken from Aisleriot's source that are quoted in the
 docstrings below), so that the engine in ``firmware/patience`` can be
@@ -428,7 +428,7 @@ class Glenwood(Oracle):
         return bool(self.piles[2])
 
     def pickups(self):
-        """Every (src, n) that can be picked up (see RULES.md)."""
+        """Every (src, n) that can be picked up (see docs/rules.md)."""
         result = [(p, 1) for p in self.reserves if self.piles[p]]
         if self.base_chosen():
             if self.piles[self.WASTE]:

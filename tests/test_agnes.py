@@ -1,4 +1,4 @@
-"""Agnes rules from RULES.md, each on a hand-built deck or position."""
+"""Agnes rules from docs/rules.md, each on a hand-built deck or position."""
 
 import patience
 from support import dealt, position, names

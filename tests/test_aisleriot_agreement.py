@@ -1,7 +1,7 @@
 """The engine against GNOME Aisleriot 3.22's own game code.
 
-RULES.md settles the games by what Aisleriot 3.22 allows; tests/oracle.py
-is our own reading of RULES.md. Here the engine plays side by side with
+docs/rules.md settles the games by what Aisleriot 3.22 allows; tests/oracle.py
+is our own reading of docs/rules.md. Here the engine plays side by side with
 Aisleriot's compiled games themselves (tests/aisleriot: Debian's package,
 run in Guile). Before every action both must show the same piles byte for
 byte, the same score, base, redeals used and won flag, the same legal
@@ -9,14 +9,14 @@ moves, and the stock must deal in both or in neither. Deals come from
 random play and from the oracle's searched lines (mostly won games, so that
 full foundations and the end of the game are compared too).
 
-Where RULES.md decides against Aisleriot's code, the engine follows
-RULES.md, and ``rules_md_refuses`` leaves that case out of the comparison:
+Where docs/rules.md decides against Aisleriot's code, the engine follows
+docs/rules.md, and ``rules_md_refuses`` leaves that case out of the comparison:
 
 - Eagle Wing: "any face-up group from the waste (top card only)".
   eagle-wing.scm's button-pressed lets any group of waste cards be picked
   up, and its droppable? checks only the group's top card against a
   foundation, so Aisleriot would put two or more waste cards on a
-  foundation at once; RULES.md takes the top card only.
+  foundation at once; docs/rules.md takes the top card only.
 
 Needs Guile 3.0 and Debian's aisleriot package: installed with apt-get
 when missing; outside CI the tests skip, with the reason, when that fails.
@@ -48,7 +48,7 @@ PRESS_CHANCE = 0.2
 
 
 def rules_md_refuses(name, move):
-    """True for a move Aisleriot's code takes and RULES.md does not."""
+    """True for a move Aisleriot's code takes and docs/rules.md does not."""
     src, n, _ = move
     return name == "eagle-wing" and src == 1 and n > 1
 
@@ -179,7 +179,7 @@ def test_engine_agrees_with_aisleriot_on_searched_lines(reference):
 
 
 def test_aisleriot_deals_the_rules_md_deal(reference):
-    """The harness itself: Aisleriot deals deck[0] first, as RULES.md says
+    """The harness itself: Aisleriot deals deck[0] first, as docs/rules.md says
     (deck = A..K of clubs, diamonds, hearts, spades)."""
     ordered = bytes(rank | (suit << 4) for suit in range(4) for rank in range(1, 14))
     assert reference.deal(ordered)

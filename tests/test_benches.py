@@ -1,6 +1,6 @@
 """Every bench in bench/ still runs: a short run of each, or for the slow
 ones an import, so that a bench nobody ran for a while has not quietly
-broken (bench/agreement.py once failed on its first import). The benches
+broken (a bench can fail on its very first import). The benches
 print numbers; no figure is asserted here."""
 
 import subprocess
@@ -77,3 +77,16 @@ def test_the_free_heap_table_names_every_step():
     for row in rows:
         py_free, py_largest, mpy_free, mpy_largest = map(int, row[-4:])
         assert 0 < py_largest <= py_free and 0 < mpy_largest <= mpy_free
+
+
+def test_the_device_docs_show_the_figures_of_budget_json():
+    """docs/device.md's table is bench/device_memory.py's, from the one data
+    file it writes (run the bench to remake both)."""
+    sys.path.insert(0, str(BENCH))
+    try:
+        import device_memory
+    finally:
+        sys.path.remove(str(BENCH))
+    from host_sim.budget import figures
+    text = (BENCH.parent / "docs" / "device.md").read_text(encoding="utf-8")
+    assert device_memory.device_table(figures()) in text

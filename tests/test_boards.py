@@ -459,12 +459,13 @@ def test_no_memory_to_start_says_so_and_waits(monkeypatch, capsys, waits):
     def too_big(board, **options):
         raise MemoryError("memory allocation failed, allocating 1632 bytes")
     monkeypatch.setattr(boards, "build", too_big)
+    monkeypatch.setattr(boards, "DRIVE", str(FIRMWARE))  # the drive, budget.json on it
     assert boards.prepare(fake_board("pybadge", FakeDisplay())) is None
     out = capsys.readouterr().out
     assert "MemoryError: memory allocation failed, allocating 1632 bytes" in out
     from patience.boards.message import PLAYS_ON
-    from patience.screens.nomemory import HEAP_KB_FROM_PY
-    assert boards.NO_MEMORY in out and "about %d KB" % HEAP_KB_FROM_PY in out
+    from host_sim.budget import figures
+    assert boards.NO_MEMORY in out and "about %d KB" % figures()["needed_py"] in out
     assert PLAYS_ON not in out
     assert waits == [1]  # the message stays on the screen
 

@@ -1,4 +1,4 @@
-"""Chessboard rules from RULES.md, each on a hand-built deck or position."""
+"""Chessboard rules from docs/rules.md, each on a hand-built deck or position."""
 
 import patience
 from support import dealt, position, names

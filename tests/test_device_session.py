@@ -2,14 +2,13 @@
 it runs within a fixed heap, resumes its save in a fresh VM, and allocates
 little per button press (see tests/vm/session.py and board_lib/vmsession.py).
 
-PY_HEAP_KB and MPY_HEAP_KB are heaps where the card sheet is loaded into
-RAM, firmware as .py and as .mpy: the smallest such heaps
-(bench/device_memory.py) plus a little margin. SMALL_HEAP_KB are heaps
-below those, where the sheet stays on the drive and the game still fits.
-Lower them as the firmware shrinks; the goal is 96 KB from .py and 72 KB
-from .mpy. A per-press limit that fails is listed in OVER_TODAY (none is
-today) and runs as a strict xfail: when a change brings it within its limit
-the test reports XPASS and fails, and its entry goes.
+The heaps come from firmware/budget.json, which bench/device_memory.py
+writes from its measurements: the session passes at the heap it says the game
+needs, the sheet staying on the drive, and a little above the heap from which
+it says the card sheet stays in RAM; what it measured keeps within the
+ceilings. A per-press limit that fails is listed in OVER_TODAY (none is) and
+runs as a strict xfail: when a change brings it within its limit the test
+reports XPASS and fails, and its entry goes.
 """
 
 import ast
@@ -18,12 +17,14 @@ import pytest
 
 import vm
 from vm import session
+from host_sim.budget import figures
 
 pytestmark = pytest.mark.vm
 
-PY_HEAP_KB = 112  # the sheet in RAM from 110 KB (screens/start.py); every heap from 95 up passes
-MPY_HEAP_KB = 93  # the sheet in RAM from 91 KB; every heap from 80-82 up passes (by layout)
-SMALL_HEAP_KB = {False: 99, True: 84}  # by compiled: the sheet on the drive
+BUDGET = figures()
+PY_HEAP_KB = BUDGET["sheet_in_ram_py"] + 2  # the sheet in RAM (screens/start.py's check)
+MPY_HEAP_KB = BUDGET["sheet_in_ram_mpy"] + 2
+SMALL_HEAP_KB = {False: BUDGET["needed_py"], True: BUDGET["needed_mpy"]}  # the sheet on the drive
 TABLE_LIMIT = 256  # bytes per press on the table
 PANEL_LIMIT = 1024  # bytes per press on the title, menus and panels
 LIMITS = {"table-cursor": TABLE_LIMIT, "table-pickup": TABLE_LIMIT,
@@ -31,7 +32,7 @@ LIMITS = {"table-cursor": TABLE_LIMIT, "table-pickup": TABLE_LIMIT,
           "table-home": TABLE_LIMIT, "table-to-notice": PANEL_LIMIT,
           "title": PANEL_LIMIT, "menu-open": PANEL_LIMIT, "menu": PANEL_LIMIT,
           "statistics": PANEL_LIMIT, "deal-entry": PANEL_LIMIT, "notices": PANEL_LIMIT}
-# kind: what it allocated at most today (firmware from .py), bytes
+# kind: what it allocates at most (firmware from .py), bytes
 OVER_TODAY = {}
 STEPS = ["title", "title: browse", "deal eagle-wing", "play eagle-wing",
          "menu: hint, undo, redo, brightness", "statistics", "deal number", "help",
@@ -80,7 +81,10 @@ for name in ("eagle-wing", "agnes", "glenwood", "chessboard"):
 print("PLAYED")
 """
 # heaps round the one from which the sheet check first loads the large sheet into RAM
-LARGE_SHEET_HEAPS_KB = {False: range(124, 134), True: range(103, 113)}
+LARGE_SHEET_HEAPS_KB = {
+    compiled: range(switch - 5, switch + 5)
+    for compiled, switch in ((False, BUDGET["large_sheet_in_ram_py"]),
+                             (True, BUDGET["large_sheet_in_ram_mpy"]))}
 
 
 @pytest.mark.parametrize("compiled", [False, True], ids=["py", "mpy"])
@@ -112,7 +116,7 @@ def test_the_session_presses_every_kind_of_button(presses):
 
 def _limit_case(kind):
     over = OVER_TODAY.get(kind)
-    marks = pytest.mark.xfail(strict=True, reason=f"{kind}: {over} bytes today, limit "
+    marks = pytest.mark.xfail(strict=True, reason=f"{kind}: {over} bytes, limit "
                               f"{LIMITS[kind]}") if over else ()
     return pytest.param(kind, marks=marks, id=kind)
 
@@ -364,9 +368,8 @@ except Waiting:
 
 def test_too_little_memory_to_start_says_so_on_the_screen():
     out = vm.run(START_AND_WAIT, 64)
-    from patience.screens.nomemory import HEAP_KB_FROM_PY
     assert ("Not enough memory to start. From .py files the game needs about %d KB"
-            % HEAP_KB_FROM_PY) in out
+            % BUDGET["needed_py"]) in out
     assert out.rstrip().endswith("waiting")
 
 

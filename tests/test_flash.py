@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from host_sim.budget import pair
+
 from host_sim.flash import cli as flash, drive as flash_drive, install as flash_install, tree as flash_tree
 
 REPO = Path(__file__).resolve().parent.parent
@@ -982,85 +984,51 @@ def test_an_unreadable_file_on_the_drive_stops_the_install(capsys, fw, drive, mo
 # ---------------------------------------------------------------- the real firmware
 
 
-def _device_budget(row_start):
-    """(from .py, from .mpy) in KB of a row of README's "Device budget" table."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    budget = text[text.index("## Device budget"):]
-    row = next(line for line in budget.splitlines() if line.startswith(row_start))
-    cells = [cell.strip() for cell in row.split("|")]
-    return tuple(int(cell.removesuffix(" KB")) for cell in cells[2:4])
-
-
-def _large_sheet_budget():
-    """(from .py, from .mpy) in KB from which a CLUE keeps its large sheet in
-    RAM: the README's "Device budget" says so in words."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    budget = " ".join(text[text.index("## Device budget"):].split())
-    found = re.search(r"on a CLUE \(240x240\) the check loads it into RAM from (\d+) KB "
-                      r"\(`\.py`\) and (\d+) KB \(`\.mpy`\)", budget)
-    return int(found.group(1)), int(found.group(2))
-
-
 def _heap_note(out):
     return next(line for line in out.splitlines() if line.startswith("copying .py files"))
 
 
+# (from .py, from .mpy) KB for each sheet, as bench/device_memory.py measured them
+SMALL_SHEET = pair("sheet_in_ram")
+LARGE_SHEET = pair("large_sheet_in_ram")
+NEEDED = pair("needed")
+
+
 @pytest.mark.parametrize("board", ["pybadge", "clue_nrf52840_express"])
-def test_the_heap_notice_says_what_the_readme_device_budget_says(capsys, fw, tmp_path, board):
-    py, mpy = _device_budget("| smallest heap from which the whole session passes")
-    small = _device_budget("| ... with the card sheet in RAM")
-    large = _large_sheet_budget()
+def test_the_heap_notice_gives_the_figures_of_the_boards_own_sheet(capsys, fw, tmp_path, board):
+    """A CLUE's large card sheet takes more heap than a PyBadge's: the note
+    quotes the figures of the sheet the board found shows, and not the other's."""
     drive = make_drive(tmp_path / "CIRCUITPY", BOOT_OUT.replace("pybadge", board))
     code, out, _err = install(capsys, fw, drive)
     assert code == 0
     note = _heap_note(out)
-    (py_sheet, mpy_sheet), other = (large, small) if board.startswith("clue") else (small, large)
+    (py_sheet, mpy_sheet), other = ((LARGE_SHEET, SMALL_SHEET) if board.startswith("clue")
+                                    else (SMALL_SHEET, LARGE_SHEET))
     sheet = "the CLUE's large card sheet" if board.startswith("clue") else "the card sheet"
-    assert f"takes about {py} KB of heap, {py_sheet} KB to keep {sheet} in RAM" in note
-    assert f"need about {mpy} KB ({mpy_sheet} KB with the sheet in RAM)" in note
-    assert f"{other[0]} KB" not in note and f"{other[1]} KB" not in note
-    from patience.screens.nomemory import HEAP_KB_FROM_PY  # the board's out-of-memory line
-    assert HEAP_KB_FROM_PY == py
+    assert f"takes about {NEEDED[0]} KB of heap, {py_sheet} KB to keep {sheet} in RAM" in note
+    assert f"need about {NEEDED[1]} KB ({mpy_sheet} KB with the sheet in RAM)" in note
+    assert f" {other[0]} KB" not in note and f" {other[1]} KB" not in note
 
 
 def test_a_bundles_heap_notice_gives_the_figures_of_both_sheets(capsys, fw, tmp_path):
-    """A bundle knows no board: the notice names both sheets' figures, as
-    the README's Device budget does."""
-    small = _device_budget("| ... with the card sheet in RAM")
-    large = _large_sheet_budget()
+    """A bundle knows no board: the notice names both sheets' figures."""
     code, out, _err = run(capsys, "--bundle", tmp_path / "game.zip", "--firmware", fw)
     assert code == 0
     note = _heap_note(out)
-    assert f"{small[0]} KB to keep the card sheet in RAM ({large[0]} KB on a CLUE" in note
-    assert f"({small[1]} KB with the sheet in RAM, {large[1]} KB on a CLUE)" in note
+    assert f"{SMALL_SHEET[0]} KB to keep the card sheet in RAM ({LARGE_SHEET[0]} KB on a CLUE" in note
+    assert f"({SMALL_SHEET[1]} KB with the sheet in RAM, {LARGE_SHEET[1]} KB on a CLUE)" in note
 
 
 @pytest.mark.parametrize("board", ["pybadge", "clue_nrf52840_express"])
 def test_an_mpy_install_says_what_heap_it_needs(capsys, fw, tmp_path, board):
-    """With --mpy-cross the tool quotes the .mpy figures of the README's
-    Device budget for the board it finds, as it does for .py files."""
-    mpy = _device_budget("| smallest heap from which the whole session passes")[1]
-    in_ram = (_large_sheet_budget() if board.startswith("clue")
-              else _device_budget("| ... with the card sheet in RAM"))[1]
+    """With --mpy-cross the tool quotes the .mpy figures for the board it finds."""
+    in_ram = (LARGE_SHEET if board.startswith("clue") else SMALL_SHEET)[1]
     drive = make_drive(tmp_path / "CIRCUITPY", BOOT_OUT.replace("pybadge", board))
     tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6")
     code, out, _err = install(capsys, fw, drive, "--mpy-cross", tool)
     assert code == 0
     note = next(line for line in out.splitlines() if line.startswith("compiled with"))
-    assert f"needs about {mpy} KB of heap, {in_ram} KB to keep" in note
-
-
-def test_the_readmes_install_notes_give_the_device_budgets_figures():
-    """"Installing" says what heap the game needs; so does the Device
-    budget, from which patience-flash quotes: the two agree."""
-    text = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
-    installing = text[text.index("### Installing"):text.index("### What you see")]
-    py, mpy = _device_budget("| smallest heap from which the whole session passes")
-    small, large = _device_budget("| ... with the card sheet in RAM"), _large_sheet_budget()
-    assert (f"From `.mpy` files the game needs about {mpy} KB of heap, from `.py` about "
-            f"{py} KB; with {small[1]} KB and {small[0]} KB it keeps the card sheet in RAM"
-            in installing)
-    assert f"a CLUE its large sheet with {large[1]} KB and {large[0]} KB" in installing
+    assert f"needs about {NEEDED[1]} KB of heap, {in_ram} KB to keep" in note
 
 
 def test_requirements_txt_matches_firmware_imports():

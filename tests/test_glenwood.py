@@ -1,4 +1,4 @@
-"""Glenwood rules from RULES.md, each on a hand-built deck or position."""
+"""Glenwood rules from docs/rules.md, each on a hand-built deck or position."""
 
 from patience.core import problems
 from support import dealt, position, names

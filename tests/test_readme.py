@@ -1,5 +1,4 @@
-"""The README's engine example runs as written (it once crashed: the deal it
-named had no move to hint)."""
+"""The README's engine example runs as written, and does what it says."""
 
 import re
 from pathlib import Path

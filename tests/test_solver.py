@@ -72,7 +72,7 @@ def test_a_deck_deals_like_its_deal_number():
 
 
 def _deck_of(game):
-    """The deck Glenwood's deal takes cards from (RULES.md: reserves in
+    """The deck Glenwood's deal takes cards from (docs/rules.md: reserves in
     rounds, tableau, then the stock from its top)."""
     reserves = [game.cards(p) for p in (6, 11, 12, 13)]
     deck = [reserves[i % 4][i // 4] for i in range(12)]

@@ -85,7 +85,7 @@ def test_the_hint_in_a_game_on_the_vm_follows_a_winning_line():
     assert status == "HINT: A WINNING MOVE (A PLAYS IT)"
 
 
-PYBADGE_HEAP_KB = 140  # a PyBadge leaves 130-145 KB (README, device budget)
+PYBADGE_HEAP_KB = 140  # a PyBadge leaves 130-145 KB (docs/device.md)
 HINT_IN_EACH_GAME = """
 import vmsession
 _report = vmsession._report
@@ -99,10 +99,10 @@ vmsession._report = report
 
 
 def test_on_a_pybadges_heap_the_boards_search_answers_in_every_game():
-    """From .mpy files, with the whole game on a PyBadge's heap (broken up,
-    its largest free piece 24-32 KB), the hint's own search runs in each
-    game and finds deal 2 of Eagle Wing won: the table is the largest the
-    heap gives in one piece. It used to ask for 64 KB free and never ran."""
+    """From .mpy files, with the whole game on a PyBadge's heap (broken up),
+    the hint's own search runs in each game and finds deal 2 of Eagle Wing
+    won: the table is the largest the heap gives in one piece, so a search
+    runs even where no large piece is free."""
     vm.require_vm()
     from vm import session
     out = vm.run(HINT_IN_EACH_GAME + session.script(1), PYBADGE_HEAP_KB, True, whole_app=True)

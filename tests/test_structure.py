@@ -184,7 +184,7 @@ def test_every_module_a_moment_lets_go_of_is_there():
         "a moment's name a board interns: at most 10 characters, a name"
     assert named and not named - known, "no such module: %s" % sorted(named - known)
     games = {name for name in known if name.startswith("patience.games.")}
-    assert games == set(_let_go(MOMENTS["catalog"])), "lifetimes.GAME_RULES lists every game"
+    assert games == set(_let_go(MOMENTS["catalog"])), "lifetimes.MOMENTS['catalog'] names every game"
 
 
 def _calls(path):

@@ -28,7 +28,7 @@ MOMENTS = {
     "sheet": ("lib", "adafruit_imageload"),
     # the card sheet (boards.build) and the App's first frame made: the
     # felt, the panels' grid, the keeper, the words
-    "start": ("screens", "start"),
+    "start": ("screens", "start", "budget"),
     # the words of a language and the names of this board's buttons
     "words": ("screens", "controls"),
     # the registry listing the games (games/__init__.py)

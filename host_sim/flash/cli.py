@@ -30,6 +30,7 @@ from pathlib import Path
 from host_sim import data_folder, first_free, no_firmware_here
 from host_sim.output import quiet_stdout
 from host_sim.simulator.boards import BOARDS
+from host_sim.budget import pair
 
 from .drive import FlashError, check_board, find_drives, pick_drive, read_board
 from .install import (
@@ -60,12 +61,11 @@ from .tree import (
 PROG = "patience-flash"
 IN_THE_WAY = 3  # exit status: installed, but a code.txt on the drive runs instead
 
-# KB of heap the whole game needs, (from .py, from .mpy): README's "Device budget",
-# measured by bench/device_memory.py; tests/test_flash.py checks that the notes
-# py_note makes say what it says.
-HEAP_KB = (95, 82)  # the card sheet left on the drive
-SHEET_IN_RAM_KB = (110, 91)  # the small sheet (160x128 and 240x135 screens) in RAM
-LARGE_SHEET_IN_RAM_KB = (129, 108)  # the large sheet (a CLUE's 240x240 screen) in RAM
+# KB of heap the whole game needs, (from .py, from .mpy), as bench/device_memory.py
+# measured it (firmware/budget.json)
+HEAP_KB = pair("needed")  # the card sheet left on the drive
+SHEET_IN_RAM_KB = pair("sheet_in_ram")  # the small sheet (160x128 and 240x135 screens)
+LARGE_SHEET_IN_RAM_KB = pair("large_sheet_in_ram")  # the large sheet (a CLUE's 240x240)
 # Boards whose screens take the large sheet, from the simulator's table of
 # boards (tests/test_sim_boards.py checks it against patience/screens/start.py)
 LARGE_SHEET_BOARDS = tuple(board.board_id for board in BOARDS.values() if board.sheet == "large")

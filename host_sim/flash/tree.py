@@ -45,7 +45,8 @@ REQUIREMENTS_HEAD = (
 )
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)
 MPY_CROSS_FLAGS = ("-O3",)  # no line numbers in the code: less heap (tests/vm compiles alike)
-DATA = (("sheets", "*.bmp"), ("lang", "*.bin"), ("winnable", "*.bin"))  # (folder, files)
+# (folder, files): the sheets, the words, the winnable deals, the heap figures
+DATA = (("sheets", "*.bmp"), ("lang", "*.bin"), ("winnable", "*.bin"), (".", "budget.json"))
 
 
 class NotFirmware(FlashError):
@@ -74,7 +75,7 @@ def firmware_sources(firmware):
             files[path.relative_to(firmware).as_posix()] = path.read_bytes()
     for folder, pattern in DATA:
         for path in sorted((firmware / folder).glob(pattern)):
-            files[f"{folder}/{path.name}"] = path.read_bytes()
+            files[path.relative_to(firmware).as_posix()] = path.read_bytes()
     if len(files) == 1:
         raise NotFirmware(f"{firmware}/patience holds no .py files: nothing to install")
     return files

@@ -40,8 +40,8 @@ KEYS_GRAMMAR = """\
   hold:NAME     held 0.6 s (held arrows repeat); holdS:NAME holds S seconds
   double:NAME   double tap: two taps 0.1 s apart
   WORD*N        the gesture N times
-what taps, holds and chords do on the CLUE and the Feathers: the README's
-"Controls on boards with fewer buttons"."""
+what taps, holds and chords do on the CLUE and the Feathers:
+docs/controls.md."""
 
 
 class UsageError(Exception):

@@ -5,7 +5,7 @@
     patience-solve all --deals 1-1000 --time-limit 10 --jobs 2
     patience-solve all --deals 1-8192 --time-limit 1 --jobs 2 --bitsets firmware/winnable
 
-One deal: the winning line (pile numbers as in RULES.md; checked on the
+One deal: the winning line (pile numbers as in docs/rules.md; checked on the
 engine before it is printed) and the verdict, as EPILOG (the end of
 --help) says, with the exit codes. Many deals (``--deals``): a table per
 game. ``--strict`` plays Agnes as quagnes does (no play from the

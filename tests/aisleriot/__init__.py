@@ -1,6 +1,6 @@
 """GNOME Aisleriot 3.22's own game code, played from Python.
 
-RULES.md settles the four games by what Aisleriot 3.22 (the reference
+docs/rules.md settles the four games by what Aisleriot 3.22 (the reference
 implementation) allows. This package runs that program's compiled game
 files (``eagle-wing.go``, ``agnes.go``, ``glenwood.go``, ``chessboard.go``
 and ``aisleriot/api.go``, from Debian's ``aisleriot`` package) in Guile
@@ -25,7 +25,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = "aisleriot"
-VERSION_PREFIX = "1:3.22."        # the release RULES.md was written from
+VERSION_PREFIX = "1:3.22."        # the release docs/rules.md was written from
 GUILE_PACKAGE = "guile-3.0"       # the Guile the package's .go files were compiled by
 GAME_FILES = ("eagle-wing.go", "agnes.go", "glenwood.go", "chessboard.go", "aisleriot/api.go")
 
@@ -86,7 +86,7 @@ def games_dir():
         debs = glob.glob(os.path.join(folder, "*.deb"))
         version = Path(debs[0]).name.split("_")[1].replace("%3a", ":") if debs else "none"
         if not version.startswith(VERSION_PREFIX):
-            raise Unavailable("Debian's %s is %s, not 3.22 (RULES.md's reference)" % (PACKAGE, version))
+            raise Unavailable("Debian's %s is %s, not 3.22 (docs/rules.md's reference)" % (PACKAGE, version))
         unpacked = Path(folder) / "root"
         ok, out = _run(["dpkg-deb", "-x", debs[0], str(unpacked)])
         if not ok:

@@ -71,10 +71,10 @@ async function run(pystackBytes, part, nvm) {
   copyTree(mp.FS, job.drive, "/drive");
   copyTree(mp.FS, job.board_lib, "/board_lib");
   for (const name of ["sheets", "lang", "winnable"]) {
-    copyTree(mp.FS, path.join(job.root, name), "/root/" + name);
+    copyTree(mp.FS, path.join(job.root, name), "/disk/" + name);
   }
   mp.FS.writeFile("/board_lib/vmrun_wasm.py", RUNNER);
-  const env = { VM_BOARD: "pybadge", VM_ROOT: "/root", VM_TOLERATE: "" };
+  const env = { VM_BOARD: "pybadge", VM_ROOT: "/disk", VM_TOLERATE: "" };
   if (nvm) {
     mp.FS.writeFile("/nvm-in.bin", nvm);
     env.VM_NVM = "/nvm-in.bin";

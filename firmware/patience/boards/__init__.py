@@ -111,10 +111,12 @@ def prepare(board=None):
 
 def _no_memory(board, error):
     print("MemoryError:", error)
-    from ..screens.nomemory import HEAP_KB_FROM_PY
     reason = NO_MEMORY
     if __file__.endswith(".py"):
-        reason += " " + FROM_PY % HEAP_KB_FROM_PY
+        from ..screens.budget import figure
+        needed = figure(DRIVE, "needed_py")
+        if needed:
+            reason += " " + FROM_PY % needed
     from .message import show
     show(getattr(board, "DISPLAY", None), getattr(board, "board_id", "unknown"), reason,
          plays_on=False)
@@ -146,7 +148,7 @@ def build(board, store=None, **options):
         store = nvm_store()
     gc.collect()  # each collection here lets the next code compile low in the heap
     # start.py is let go now, loaded again for the App's start and let go
-    # after it: kept, it stayed in the heap until the first game was built
+    # after it: kept, it would stay in the heap until the first game is built
     from ..screens import start
     options["art"] = start.load_art(start.size_for(display.width, display.height),
                                     options.setdefault("root", DRIVE))

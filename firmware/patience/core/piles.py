@@ -1,6 +1,6 @@
 """What a pile is: its kind, and how its cards spread on screen.
 
-Each rules module declares ``KINDS`` (one kind per pile, in RULES.md's pile
+Each rules module declares ``KINDS`` (one kind per pile, in docs/rules.md's pile
 numbers) and ``LAYOUT`` (one (column, row, fan) triple per pile); these are
 the values those bytes hold.
 """

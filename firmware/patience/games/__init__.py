@@ -12,7 +12,7 @@ from them.
 # and lets go of it again.
 #
 # To add a game: write its rules module, import it in ``_rules`` and name
-# it in lifetimes.GAME_RULES.
+# it in lifetimes.MOMENTS["catalog"] and ["table"].
 
 from ..core.engine import state_size
 from ..lifetimes import let_go

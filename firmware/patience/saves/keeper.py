@@ -102,7 +102,7 @@ class Keeper:
             return None
         finally:
             let_go("save")  # the reading code too
-        if game.is_won():  # a win was counted when it happened (saves before deals were kept)
+        if game.is_won():  # counted when it was won (a save without deals' bytes has none)
             self.saved.deals[index] |= _COUNTED_WON
         return game
 

@@ -15,7 +15,7 @@ loading or saving, None when nothing did).
 # slice, when the store starts (an ESP32 loads its whole NVS blob into an 8 KB
 # heap buffer for every access), and each save is one slice write (each write
 # is an erase cycle of the whole NVM on a SAMD51 and an ESP32, of a 4 KB page
-# on an nRF52840: see the README for what a power cut can cost on each).
+# on an nRF52840: docs/saves.md says what a power cut can cost on each).
 #
 # Record (little-endian)::
 #

@@ -11,12 +11,11 @@ the heap the game needs.
 # ``kept_step`` follows a winning line found before, so that a hint on it
 # needs no search.
 
-# The search needs its code (16.4 KB from .mpy; compiling it from .py takes
-# far more for a moment), its lists (7.2 KB) and a table in one piece. A
-# board's heap in a game is broken up (its largest free piece 11-37 KB at
-# 130-145 KB of heap, on the VM), so the table is the largest of 16, 8 and
-# 4 KB that the heap can give: a smaller table holds fewer positions, which
-# only makes "cannot say" likelier, never a wrong answer.
+# The search needs its code, its lists and a table in one piece (compiling
+# it from .py takes far more for a moment). A board's heap in a game is
+# broken up, so the table is the largest of 16, 8 and 4 KB that the heap
+# can give: a smaller table holds fewer positions, which only makes "cannot
+# say" likelier, never a wrong answer.
 
 import gc
 

@@ -8,8 +8,6 @@ shows the error and what to do, and the App's loop ends.
 
 import displayio
 
-HEAP_KB_FROM_PY = 95  # what the whole game needs from .py files (README's device budget)
-
 
 def give_up(app, error):
     """Save the game in play and print the error and the way on."""
@@ -19,7 +17,10 @@ def give_up(app, error):
     print("MemoryError:", error)
     print(words.get("memory.saved" if saved else "memory.not_saved"))
     if __file__.endswith(".py"):
-        print(words.fill("memory.from_py", HEAP_KB_FROM_PY))
+        from .budget import figure
+        needed = figure(app.root, "needed_py")
+        if needed:
+            print(words.fill("memory.from_py", needed))
 
 
 def show_terminal(display):

@@ -22,13 +22,6 @@ from .sheet_setup import (CARD_H, CARD_W, FELT, FONT_H, FONT_W, PALETTE_BACK, PA
 let_go("sheet_data")  # what it holds is this module's now, and goes with it
 
 _MAX_SCALE = const(127)
-# Free heap the rest of the game needs beside a sheet in RAM, as the sheet
-# loads: from .mpy, what the whole game needs with the sheet in RAM less the
-# sheet, and some to spare; from .py more, as compiling breaks the heap up
-# (bench/device_memory.py measures both; tests/test_device_session.py holds
-# the sheet check to them on the largest sheet).
-_ROOM_FROM_PY = const(58 * 1024)
-_ROOM_FROM_MPY = const(39 * 1024)
 
 
 def size_for(width, height):
@@ -38,7 +31,7 @@ def size_for(width, height):
 
 def load_art(size, root=""):
     """The Art of sheet ``size`` (SMALL or LARGE), read from the drive at ``root``."""
-    bitmap = _load(root + PATH[size], RAM_BYTES[size])
+    bitmap = _load(root, PATH[size], RAM_BYTES[size])
     make = _palette
     faces = ((make(PALETTE_BLACK), make(PALETTE_BLACK_PICKED)),
              (make(PALETTE_RED), make(PALETTE_RED_PICKED)))
@@ -48,13 +41,16 @@ def load_art(size, root=""):
                 make(PALETTE_PANEL, clear=ROLE_EDGE)))  # the panel's holes: see sheets
 
 
-def _load(path, ram_bytes):
+def _load(root, path, ram_bytes):
     """The sheet in RAM when the heap holds it and the game, else on the drive."""
+    path = root + path
     mem_free = getattr(gc, "mem_free", None)  # CPython has none, and heap to spare
-    room = _ROOM_FROM_PY if __file__.endswith(".py") else _ROOM_FROM_MPY
     if mem_free is not None:
+        from .budget import figure  # what the rest of the game needs beside the sheet
+        room = figure(root, "room_beside_sheet_py" if __file__.endswith(".py")
+                      else "room_beside_sheet_mpy")
         gc.collect()
-        if mem_free() < ram_bytes + room:
+        if room is None or mem_free() < ram_bytes + 1024 * room:
             return displayio.OnDiskBitmap(path)
     try:
         import adafruit_imageload

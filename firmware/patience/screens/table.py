@@ -16,8 +16,9 @@ a table; this module keeps what its presses need.
 #
 # The pool holds at least a few spare card TileGrids (an undo may show a
 # card or two more than before), and in a game that deals rows one for
-# each card of the next row (not the whole stock: Agnes would keep 16 more
-# at the deal, 1.6 KB), and it keeps what piles give back, until the table is put away;
+# each card of the next row (not the whole stock, which would keep many
+# TileGrids unused), and it keeps what piles give back, until the table is
+# put away;
 # ``top_up`` makes it so again one TileGrid at a time once the buttons are
 # still for a moment (App.tick: a row is ready a third of a second after
 # the last), so that a press takes from the pool and allocates nothing.

@@ -37,7 +37,7 @@ class Words:
         self.file = None
         self.two = bytearray(2)
         self.key = bytearray(_KEY_MAX + 1)
-        self.buffer = memoryview(bytearray(_TEXT_START))  # grows to the longest text (about 230 bytes)
+        self.buffer = memoryview(bytearray(_TEXT_START))  # grows to the longest text read
         self.buttons = None  # per input mode, the board's name of each button
         self.edition = 0  # counts the files used: a text kept from another edition is stale
         self.use(path)

@@ -3,9 +3,8 @@ cost what CircuitPython's C objects cost and refuse what a board mishandles.
 
 Nothing is drawn. Each object keeps its state compactly (small ints, one
 bytearray) padded so that the Python object, measured on the 32-bit VM,
-takes at least the heap of the C object and at most 16 bytes more (C sizes:
-/work/notes/circuitpython-facts.md section 1.7; the C structs are
-micropython/micropython @ 0a12df11 shared-module/displayio/Group.h,
+takes at least the heap of the C object and at most 16 bytes more (the C
+structs are micropython/micropython @ 0a12df11 shared-module/displayio/Group.h,
 adafruit/circuitpython @ e549bd91 shared-module/displayio/TileGrid.h,
 jepler/circuitpython @ 9f25ff3e shared-module/displayio/Bitmap.h,
 tyeth/circuitpython @ 91cf8fb8 shared-module/displayio/Palette.c; GC blocks

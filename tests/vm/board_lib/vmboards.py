@@ -2,8 +2,7 @@
 variable VM_BOARD (default ``pybadge``), its screen, pins and NVM kind.
 
 Pins per board from each board's pins.c (adafruit/circuitpython, jepler @
-4c61d61b ports/*/boards/*/pins.c, as tabulated in
-/work/notes/circuitpython-facts.md section 4.2); names in one tuple are one
+4c61d61b ports/*/boards/*/pins.c); names in one tuple are one
 physical pin (the same object). NVM kinds: ``flash`` (SAMD51, nRF52840:
 memory-mapped, erased flash reads 0xFF) and ``esp32`` (one NVS blob: reads
 0x00 when never written, every access allocates 8 KB on the heap).
