@@ -7,6 +7,7 @@ VM (the last tests) the stand-in board of tests/vm plays them.
 """
 
 import runpy
+import shutil
 import sys
 import types
 
@@ -34,8 +35,16 @@ class FakeKeys:
         self.queue = []
         self.events = self
 
-    def get(self):
+    def get(self):  # as a board's Reader gives them to the wrappers
         return self.queue.pop(0) if self.queue else None
+
+    def get_into(self, event):  # as keypad gives them to a Reader
+        if not self.queue:
+            return False
+        got = self.queue.pop(0)
+        event.key_number, event.pressed, event.timestamp = got.key_number, got.pressed, 0
+        event.released = not got.pressed
+        return True
 
     def push(self, key, pressed=True):
         self.queue.append(types.SimpleNamespace(key_number=key, pressed=pressed,
@@ -76,9 +85,9 @@ class FakeDisplay:
 def _text_of(group):
     """A group of one terminalio TileGrid as its rows of characters, else None."""
     import displayio
-    import terminalio
     if group is None or len(group) != 1 or not isinstance(group[0], displayio.TileGrid):
         return None
+    import terminalio
     grid, first = group[0], terminalio.FONT.get_glyph(32).tile_index
     return ["".join(chr(32 + grid[c, r] - first) for c in range(grid.width)).strip()
             for r in range(grid.height)]
@@ -131,6 +140,7 @@ def made(monkeypatch):
         return made["analog"][pin]
 
     keypad.ShiftRegisterKeys, keypad.Keys = shift, keys
+    keypad.Event = types.SimpleNamespace  # get_into fills it
     analogio = types.ModuleType("analogio")
     analogio.AnalogIn = analog
     monkeypatch.setitem(sys.modules, "keypad", keypad)
@@ -553,6 +563,16 @@ def test_code_py_lets_go_of_the_board_setup_before_the_game_runs(code_py):
     assert not [name for name in sys.modules if name.startswith("patience.boards")]
 
 
+def test_a_build_without_terminalio_starts_the_game_without_a_loading_screen(
+        code_py, monkeypatch):
+    """CircuitPython's Japanese, Korean and Russian PyBadge builds have no
+    terminalio: the game starts all the same, its first frame the title."""
+    monkeypatch.setitem(sys.modules, "terminalio", None)  # import terminalio fails
+    app, _ = code_py("pybadge")
+    assert app.game is None and app.screen is not None
+    assert [group for group, _ in app.display.frames if group is not app.screen.group] == []
+
+
 def test_code_py_starts_the_pybadge(code_py):
     app, (raw,) = code_py("pybadge")
     assert app.game is None  # the title screen
@@ -592,6 +612,80 @@ def test_code_py_on_an_unknown_board(monkeypatch, capsys, waits):
     monkeypatch.setitem(sys.modules, "board", fake_board("metro_m4_express"))
     runpy.run_path(str(FIRMWARE / "code.py"), run_name="__main__")
     assert "metro_m4_express" in capsys.readouterr().out and waits == [1]
+
+
+# ---------------------------------------------------------------- game files missing
+
+
+@pytest.fixture
+def drive(tmp_path, monkeypatch):
+    """A copy of the drive's game files (sheets, words, winnable deals, the
+    heap figures) that a test can break; the board reads it."""
+    for folder in ("sheets", "lang", "winnable"):
+        shutil.copytree(FIRMWARE / folder, tmp_path / folder)
+    shutil.copy(FIRMWARE / "budget.json", tmp_path)
+    monkeypatch.setattr(boards, "DRIVE", str(tmp_path))
+    return tmp_path
+
+
+@pytest.mark.parametrize("file, damage", [
+    ("sheets/small.bmp", None), ("sheets/small.bmp", b"BM garbage"),
+    ("lang/en.bin", None), ("lang/en.bin", b"not the words")])
+def test_a_game_file_missing_or_damaged_is_named_on_the_screen(capsys, waits, made, drive,
+                                                               file, damage):
+    """A half-copied install: the screen and the console name the file and
+    say how to put the game back; nothing raises."""
+    if damage is None:
+        (drive / file).unlink()
+    else:
+        (drive / file).write_bytes(damage)
+    display = FakeDisplay()
+    assert boards.prepare(fake_board("pybadge", display)) is None
+    said = "A game file is missing or damaged: %s/%s. Put the game on the board again " \
+        "with patience-flash." % (drive, file)
+    assert said in capsys.readouterr().out
+    shown = "".join(_text_of(display.root_group))  # the screen left showing, lines joined
+    assert file in shown.replace(" ", "") and "patience-flash" in shown  # a long path is cut
+    assert waits == [1]  # the message stays on the screen
+
+
+def test_without_the_heap_figures_the_sheet_stays_on_the_drive(monkeypatch, drive):
+    """budget.json says how much heap the game needs beside a sheet in RAM;
+    without it the sheet check plays safe and leaves the sheet on the drive."""
+    import gc
+    from patience.screens import sheets, start
+    monkeypatch.setattr(gc, "mem_free", lambda: 1 << 20, raising=False)  # a board's heap
+    assert type(start.load_art(sheets.SMALL, str(drive)).bitmap).__name__ == "Bitmap"
+    (drive / "budget.json").unlink()
+    assert type(start.load_art(sheets.SMALL, str(drive)).bitmap).__name__ == "OnDiskBitmap"
+
+
+def test_without_the_winnable_lists_a_deal_is_dealt_all_the_same(drive):
+    """Winnable deals only, with no list on the drive: any deal, no error."""
+    from patience.solver.winnable import is_winnable, pick
+    shutil.rmtree(drive / "winnable")
+    assert pick("agnes", 1234, str(drive) + "/") is None
+    assert not is_winnable("agnes", 238, str(drive) + "/")
+
+
+def test_a_language_file_gone_in_play_stops_the_game_with_its_games_saved(capsys):
+    """Options > Language with its file gone from the drive: the App's loop
+    ends, the games saved, the terminal naming the file."""
+    from patience.saves.store import Store
+    from screens import running
+    nvm = bytearray(8192)
+    with running("agnes", 7, store=Store(nvm)) as session:
+        session.press("right a")
+        app = session.app
+
+        def gone():
+            raise OSError("/lang/fr.bin")
+        app.tick = gone
+        app.run()
+    out = capsys.readouterr().out
+    assert "A game file is missing or damaged: /lang/fr.bin." in out and "saved" in out
+    resumed = Store(nvm).load()
+    assert resumed.games[patience.games.number("agnes")] is not None
 
 
 # ---------------------------------------------------------------- MicroPython

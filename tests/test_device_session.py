@@ -194,6 +194,34 @@ def test_the_firmwares_names_fit_in_one_pool(compiled):
     assert pools == 7  # the VM's six, filled as a board's, and the firmware's one
 
 
+IDLE_MINUTE = """
+import vmctl, vmheap
+from patience.screens.app import App
+RAN = []
+App.run = lambda self: RAN.append(self) or self.begin()  # built as code.py builds it, no loop
+from patience.boards import prepare
+prepare().run()
+app = RAN[0]
+app.play("eagle-wing", 5)
+app.refresh()
+def idle():  # the App's loop with nothing pressed: a tick every 10 ms
+    vmctl.advance(10)
+    app.tick()
+for _ in range(3000):  # 30 s: the spare TileGrids made, the deal saved
+    idle()
+print("IDLE", vmheap.allocated(idle, 6000))  # a minute
+"""
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pygamer", "clue_nrf52840_express",
+                                   "adafruit_feather_esp32s3_reverse_tft"])
+def test_a_minute_of_idle_allocates_nothing(board):
+    """No press, no garbage: the keys are read into events kept for it
+    (boards.events.Reader), as keypad's get() would make one every call."""
+    out = vm.run(IDLE_MINUTE, 128, True, board=board, whole_app=True)
+    assert out.split("IDLE")[1].split() == ["0"]
+
+
 DOCSTRING_MOST = 512  # bytes
 
 

@@ -148,7 +148,7 @@ def test_the_firmware_gets_our_keypad_not_blinkas():
     with on_board("pybadge") as sim:
         import keypad
         assert keypad is not blinka_keypad and keypad.ShiftRegisterKeys is ShiftRegisterKeys
-        assert isinstance(sim.app.keys.source, ShiftRegisterKeys)   # inside the Dimmer
+        assert isinstance(sim.app.keys.source.keys, ShiftRegisterKeys)  # in the Dimmer's Reader
     import keypad as after
     assert after is blinka_keypad
 

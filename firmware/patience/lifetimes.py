@@ -55,7 +55,8 @@ MOMENTS = {
     "action": ("screens", "actions"),
     # a panel over the screen, once it closes (text.Panel.close)
     "panel": ("screens", "options", "statistics", "helppage", "controls", "digits"),
-    # out of memory: every screen's code, so that the games can be saved
+    # the game stopped (out of memory, a game file missing): every screen's
+    # code, so that the games can be saved
     "no_memory": ("screens",),
 }
 

@@ -90,9 +90,9 @@ def setup(board):
 
 
 def prepare(board=None):
-    """The App for this board, ready to run; on a board it cannot drive, or
-    without the memory to build the App, say why and wait forever (from its
-    first screen on, App.run says so when the heap runs out)."""
+    """The App for this board, ready to run; on a board it cannot drive,
+    without the memory to build the App or with a game file missing, say
+    why and wait forever (from its first screen on, App.run says so)."""
     if board is None:
         import board  # pylint: disable=import-outside-toplevel,redefined-outer-name
     try:
@@ -104,6 +104,14 @@ def prepare(board=None):
             _no_memory(board, error)
         except MemoryError:  # no room even for the message: CircuitPython's terminal shows this
             raise MemoryError(NO_MEMORY) from None
+    except OSError as error:  # a game file the start reads: its sheet, its words
+        from ..screens.stopped import MISSING, missing
+        if missing(error) is None:
+            raise
+        app = None
+        from .message import show
+        show(getattr(board, "DISPLAY", None), getattr(board, "board_id", "unknown"),
+             MISSING % missing(error), plays_on=False)
     if app is None and getattr(board, "DISPLAY", None) is not None:
         wait()  # keep the message on the screen
     return app

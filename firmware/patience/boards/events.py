@@ -1,11 +1,11 @@
 """Key events between a board's buttons and the App: the pieces all profiles share.
 
-``Event`` looks like a ``keypad.Event`` (key_number, pressed, released,
-timestamp); times are ``supervisor.ticks_ms()`` values (input.ticks).
-``Dimmer`` dims the backlight after a minute without a press;
-``Merge`` joins several keypad objects into one numbering. Every wrapper
-has ``events.get()`` like a keypad object and allocates nothing while no
-button is touched.
+``Event`` looks like a ``keypad.Event``; times are ``supervisor.ticks_ms()``
+values. ``Reader`` reads a keypad object without allocating, ``Dimmer``
+dims the backlight after a minute without a press, ``Merge`` joins several
+keypad objects into one numbering. Every wrapper's ``events.get()`` returns
+an event it keeps (good until its next call) or None, and allocates nothing
+while no button is touched.
 """
 
 from micropython import const
@@ -24,6 +24,22 @@ class Event:
         self.pressed = pressed
         self.released = not pressed
         self.timestamp = timestamp
+
+
+class Reader:
+    """A keypad object's events read into the one ``keypad.Event`` it keeps:
+    keypad's own ``get()`` makes a new Event at every call, even with none
+    waiting (shared-module/keypad/EventQueue.c), ``get_into`` fills one."""
+
+    def __init__(self, keys):
+        import keypad
+        self.keys = keys
+        self.event = keypad.Event()
+        self.events = self
+
+    def get(self):
+        """The next event (this reader's one Event, filled), or None."""
+        return self.event if self.keys.events.get_into(self.event) else None
 
 
 class Dimmer:
@@ -92,12 +108,16 @@ class Merge:
 
     def __init__(self, parts):
         self.parts = parts
+        self.event = Event(0, False)  # filled for each event given
         self.events = self
 
     def get(self):
-        """The next event of any part, renumbered, or None."""
+        """The next event of any part, renumbered (this Merge's one Event), or None."""
         for keys, first in self.parts:
-            event = keys.events.get()
-            if event:
-                return Event(first + event.key_number, event.pressed, event.timestamp)
+            got = keys.events.get()
+            if got:
+                event = self.event
+                event.key_number, event.timestamp = first + got.key_number, got.timestamp
+                event.pressed, event.released = got.pressed, not got.pressed
+                return event
         return None

@@ -31,7 +31,7 @@ Two buttons (CLUE: A on the left, B on the right)::
 # their own pile.
 
 from ..input import buttons
-from .events import Dimmer, Merge
+from .events import Dimmer, Merge, Reader
 from .gestures import NONE, Gestures
 
 _N = NONE
@@ -60,7 +60,7 @@ def two(board, display, clock=None):
     """CLUE (and any board with BUTTON_A and BUTTON_B pulled up)."""
     import keypad
     keys = keypad.Keys((board.BUTTON_A, board.BUTTON_B), value_when_pressed=False, pull=True)
-    return Gestures(Dimmer(keys, display, clock), TWO, TWO_CHORDS, ("A", "B"), clock)
+    return Gestures(Dimmer(Reader(keys), display, clock), TWO, TWO_CHORDS, ("A", "B"), clock)
 
 
 def three(board, display, clock=None):
@@ -68,7 +68,7 @@ def three(board, display, clock=None):
     import keypad
     low = keypad.Keys((board.D0,), value_when_pressed=False, pull=True)
     high = keypad.Keys((board.D1, board.D2), value_when_pressed=True, pull=True)
-    keys = Merge(((low, 0), (high, 1)))
+    keys = Merge(((Reader(low), 0), (Reader(high), 1)))
     return Gestures(Dimmer(keys, display, clock), THREE, THREE_CHORDS, ("D0", "D1", "D2"), clock)
 
 
@@ -76,4 +76,4 @@ def one(board, display, clock=None):
     """Feather TFT: only the BOOT button (board.BUTTON), low when pressed."""
     import keypad
     keys = keypad.Keys((board.BUTTON,), value_when_pressed=False, pull=True)
-    return Gestures(Dimmer(keys, display, clock), ONE, ONE_CHORDS, ("BOOT",), clock)
+    return Gestures(Dimmer(Reader(keys), display, clock), ONE, ONE_CHORDS, ("BOOT",), clock)

@@ -1,11 +1,11 @@
 """Text on the screen before the game's own art is loaded: the loading
 screen, and why the game cannot start on a board.
 
-Both are drawn with the built-in terminalio font (in flash, no library, no
-sprite sheet) in one displayio TileGrid. The loading screen is the first
-frame after power-on: it shows at once and fills a bar while the rest
-loads. If drawing a message fails the CircuitPython terminal is put back on
-the screen and the text printed there.
+Both are drawn with the built-in terminalio font (in flash: no library, no
+sprite sheet) in one TileGrid. The loading screen is the first frame after
+power-on and fills a bar while the rest loads; a build without terminalio
+(the Japanese, Korean and Russian PyBadge builds) starts without it. If a
+message cannot be drawn the text goes to the CircuitPython terminal.
 """
 
 PLAYS_ON = "Plays on PyBadge, PyGamer, CLUE and Feather ESP32-S2/S3 (Reverse) TFT."
@@ -41,7 +41,11 @@ def wrap(paragraphs, columns):
 
 
 def _font():
-    import terminalio
+    """terminalio's font, or None on a build without terminalio."""
+    try:
+        import terminalio
+    except ImportError:
+        return None
     return terminalio.FONT
 
 
@@ -100,13 +104,18 @@ class Loading:
     def __init__(self, display):
         self.display = display
         self.filled = 0
-        width = _font().get_bounding_box()[0]
-        scale = 2 if len(TITLE) * width * 2 <= display.width else 1
-        self.text = Lines(display, (TITLE, "", "-" * BAR), scale)
-        display.refresh()
+        self.text = None  # no font, no loading screen
+        font = _font()
+        if font is not None:
+            width = font.get_bounding_box()[0]
+            scale = 2 if len(TITLE) * width * 2 <= display.width else 1
+            self.text = Lines(display, (TITLE, "", "-" * BAR), scale)
+            display.refresh()
 
     def step(self, count=BAR // 4):
         """Fill ``count`` more cells of the bar and show it."""
+        if self.text is None:
+            return
         self.filled = min(BAR, self.filled + count)
         self.text.line(2, "#" * self.filled + "-" * (BAR - self.filled))
         self.display.refresh()
@@ -127,5 +136,5 @@ def show(display, board_id, reason, plays_on=True):
 
 
 def _terminal(display):
-    from ..screens.nomemory import show_terminal
+    from ..screens.stopped import show_terminal
     show_terminal(display)

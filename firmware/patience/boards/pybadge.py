@@ -11,7 +11,7 @@
 from micropython import const
 
 from ..input import buttons
-from .events import Dimmer, Event
+from .events import Dimmer, Event, Reader
 from ..input.ticks import ticks_ms
 
 CENTRE = const(32768)
@@ -31,13 +31,13 @@ def shift_keys(board, count):
 
 def badge(board, display, clock=None):
     """PyBadge, PyBadge LC, EdgeBadge: the eight buttons as they are."""
-    return Dimmer(shift_keys(board, 8), display, clock)
+    return Dimmer(Reader(shift_keys(board, 8)), display, clock)
 
 
 def gamer(board, display, clock=None):
     """PyGamer: four face buttons plus the joystick as the D-pad."""
     import analogio
-    stick = Stick(shift_keys(board, 4), analogio.AnalogIn(board.JOYSTICK_X),
+    stick = Stick(Reader(shift_keys(board, 4)), analogio.AnalogIn(board.JOYSTICK_X),
                   analogio.AnalogIn(board.JOYSTICK_Y), clock)
     keys = Dimmer(stick, display, clock)
     keys.pad = "controls.joystick"  # what the help calls its D-pad

@@ -275,17 +275,17 @@ class App:
 
     def run(self):
         """The first screen (unless it shows), then the main loop, until the
-        heap runs out: then the screens are let go, the game is saved and
-        the player told (nomemory.py)."""
+        heap runs out or a game file cannot be read: then the screens are
+        let go, the games are saved and the player told (stopped.py)."""
         try:
             if self.screen is None:
                 self.begin()
             while True:
                 if not self.tick():
                     time.sleep(_IDLE_SLEEP)
-        except MemoryError as error:
+        except (MemoryError, OSError) as error:
             self._keep_only_the_games()
-            from .nomemory import give_up
+            from .stopped import give_up
             give_up(self, error)
 
     def _keep_only_the_games(self):
@@ -304,5 +304,5 @@ class App:
         # allocation starts runs deeper in the C stack, where the failed
         # press may have left pointers to the screens, and frees nothing.
         gc.collect()
-        let_go("no_memory")  # every screen's code: nomemory comes in alone
+        let_go("no_memory")  # every screen's code: stopped.py comes in alone
         gc.collect()

@@ -42,7 +42,8 @@ def load_art(size, root=""):
 
 
 def _load(root, path, ram_bytes):
-    """The sheet in RAM when the heap holds it and the game, else on the drive."""
+    """The sheet in RAM when the heap holds it and the game, else on the
+    drive; ``OSError(path)`` when its file cannot be read."""
     path = root + path
     mem_free = getattr(gc, "mem_free", None)  # CPython has none, and heap to spare
     if mem_free is not None:
@@ -51,16 +52,26 @@ def _load(root, path, ram_bytes):
                       else "room_beside_sheet_mpy")
         gc.collect()
         if room is None or mem_free() < ram_bytes + 1024 * room:
-            return displayio.OnDiskBitmap(path)
+            return _on_drive(path)
     try:
         import adafruit_imageload
         bitmap, _ = adafruit_imageload.load(path, bitmap=displayio.Bitmap,
                                             palette=displayio.Palette)
         return bitmap
     except (MemoryError, ImportError):
-        return displayio.OnDiskBitmap(path)
+        return _on_drive(path)
+    except (OSError, ValueError, RuntimeError, NotImplementedError):
+        raise OSError(path) from None
     finally:
         let_go("sheet")  # the BMP reader: only the start needs it
+
+
+def _on_drive(path):
+    """The sheet left on the drive; ``OSError(path)`` when its file cannot be read."""
+    try:
+        return displayio.OnDiskBitmap(path)
+    except (OSError, ValueError, RuntimeError):
+        raise OSError(path) from None
 
 
 def _palette(colours, clear=ROLE_TRANSPARENT):

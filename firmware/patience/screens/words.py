@@ -43,12 +43,15 @@ class Words:
         self.use(path)
 
     def use(self, path):
-        """Read the words from ``path`` from now on (ValueError if it is not
-        a language file, OSError if it cannot be read)."""
-        file = open(path, "rb")
+        """Read the words from ``path`` from now on; ``OSError(path)`` if it
+        cannot be read or is not a language file (the words before stay)."""
+        try:
+            file = open(path, "rb")
+        except OSError:
+            raise OSError(path) from None
         if file.read(4) != b"PW\x01\x00":
             file.close()
-            raise ValueError("%s is not a language file" % path)
+            raise OSError(path)
         if self.file is not None:
             self.file.close()
         self.file = file

@@ -1,18 +1,34 @@
-"""Out of memory while playing: keep the game and tell the player.
+"""The game stopped: the heap ran out, or a game file is missing or damaged.
 
-App.run calls ``give_up`` when the heap has run out (most likely from .py
-files on a board that leaves little heap), once it has let go of its
-screens: that makes room to write the save. The board's terminal then
-shows the error and what to do, and the App's loop ends.
+App.run calls ``give_up`` once it has let go of its screens, which makes
+room to write the save; the board's terminal then shows what happened and
+what to do, and the App's loop ends. Screens raise ``OSError(path)`` for a
+game file they cannot read (``missing`` finds the path); before the App
+exists patience.boards shows ``MISSING`` itself.
 """
 
 import displayio
 
+MISSING = ("A game file is missing or damaged: %s. Put the game on the board again "
+           "with patience-flash.")
+SAVED = "Your games are saved."
+
+
+def missing(error):
+    """The path of the game file an OSError is about, or None for any other."""
+    path = error.args[0] if error.args else None
+    return path if isinstance(path, str) else None
+
 
 def give_up(app, error):
-    """Save the game in play and print the error and the way on."""
+    """Save the games and print what stopped the game and the way on."""
     show_terminal(app.display)
     saved = _save_all(app.keeper)
+    if not isinstance(error, MemoryError):
+        print(MISSING % missing(error))
+        if saved:
+            print(SAVED)
+        return
     words = app.words
     print("MemoryError:", error)
     print(words.get("memory.saved" if saved else "memory.not_saved"))
