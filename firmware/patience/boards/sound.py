@@ -1,14 +1,11 @@
 """Clicks and the winning tune on a board's own speaker.
 
-PyBadge and PyGamer drive a small amplifier from the DAC (``audioio``) and
-switch the amplifier on only while a sound plays (``SPEAKER_ENABLE``); the
-CLUE's buzzer plays the same samples through ``audiopwmio``. One square
-wave of WAVE_STEPS samples is made once and a note only sets its sample
-rate, so this code allocates nothing for a sound; the port may, for the
-short time a note plays (the nRF52840's PWM audio makes a buffer of four
-times the sample at each play and frees it at stop). Boards without a
-speaker get None, and so does a board whose audio will not start: the
-game then plays in silence.
+PyBadge and PyGamer drive a small amplifier from the DAC (``audioio``),
+switched on only while a sound plays (``SPEAKER_ENABLE``); the CLUE's
+buzzer plays the same samples through ``audiopwmio``. One square wave is
+made once and a note only sets its sample rate: this code allocates
+nothing for a sound (the nRF52840's PWM audio makes a buffer while a note
+plays). Without a speaker, or working audio, the game plays in silence.
 """
 
 import time
