@@ -52,6 +52,7 @@ sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "sprites"))
 
 import vm  # noqa: E402  (tests/ on the path first)
+from host_sim.flash.tree import library_part  # noqa: E402
 
 PINS = ("adafruit-circuitpython-display-text==5.0.6",
         "adafruit-circuitpython-bitmap-font==2.5.1",
@@ -158,9 +159,10 @@ def drive(compiled: bool, packages: Path) -> Path:
     """vm.drive's CIRCUITPY drive plus the libraries in lib/, .py or .mpy."""
     import adafruit_imageload  # pylint: disable=import-outside-toplevel
     imageload = Path(adafruit_imageload.__file__).resolve().parents[1]
+    part = tuple(rel[len("lib/"):] for rel in library_part("adafruit_imageload")[0])
     return vm._tree("text-cost-drive", compiled,  # pylint: disable=protected-access
                     [(vm.FIRMWARE, ("patience", "code.py"), ""),
-                     (imageload, ("adafruit_imageload",), "lib"),
+                     (imageload, part, "lib"),
                      (packages, LIBRARIES, "lib")], keep_source=("code.py",))
 
 

@@ -133,9 +133,10 @@ def test_first_install_copies_everything_and_writes_manifest(capsys, fw, drive):
     for rel in ("code.py", "patience/__init__.py", "patience/engine.py", "sheets/small.bmp"):
         assert (drive / rel).read_bytes() == (fw / rel).read_bytes()
     assert not (drive / "patience" / "__pycache__").exists()
-    lib = flash_tree.library_files("adafruit_imageload")
+    lib, left = flash_tree.library_part("adafruit_imageload")
     for rel, data in lib.items():
         assert (drive / rel).read_bytes() == data
+    assert left and not [rel for rel in left if (drive / "lib/adafruit_imageload" / rel).exists()]
     manifest, warnings = flash_install.read_manifest(drive)
     assert not warnings
     assert manifest["circuitpython"] == "9.2.1" and manifest["board_id"] == "pybadge"
@@ -155,6 +156,96 @@ def test_second_run_changes_nothing(capsys, fw, drive):
     code, out, _err = install(capsys, fw, drive)
     assert code == 0 and "up to date" in out
     assert snapshot(drive) == before
+
+
+# ---------------------------------------------------------------- library parts
+
+# What the game does with adafruit_imageload (patience/screens/start.py): load
+# each sheet, a .bmp, into a displayio Bitmap and Palette; the drive paths of
+# the library's modules that imports, one a line.
+BMP_LOAD = """
+import os, sys
+import host_sim.simulator.display  # Blinka's environment, as the simulator sets it
+import displayio
+import adafruit_imageload
+for sheet in sys.argv[1:]:
+    adafruit_imageload.load(sheet, bitmap=displayio.Bitmap, palette=displayio.Palette)
+packages = os.path.dirname(os.path.dirname(adafruit_imageload.__file__))
+for name, module in sorted(sys.modules.items()):
+    if name.partition(".")[0] == "adafruit_imageload":
+        print("lib/" + os.path.relpath(module.__file__, packages).replace(os.sep, "/"))
+"""
+
+
+def test_the_imageload_part_installed_holds_every_module_a_bmp_load_imports():
+    """The sheets loaded as the game loads them, in a fresh CPython: every
+    module of the library that imports is in the part patience-flash
+    installs, and the other loaders are not."""
+    import subprocess
+    sheets = sorted(str(p) for p in (REPO / "firmware" / "sheets").glob("*.bmp"))
+    done = subprocess.run([sys.executable, "-c", BMP_LOAD, *sheets], cwd=REPO, text=True,
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    loaded = {line for line in done.stdout.splitlines() if line.startswith("lib/")}
+    kept, left = flash_tree.library_part("adafruit_imageload")
+    assert "lib/adafruit_imageload/bmp/__init__.py" in loaded and sheets
+    assert loaded <= set(kept), loaded - set(kept)
+    assert {"gif.py", "png.py", "jpg.py", "pnm/"} <= set(left)
+
+
+def test_an_install_says_in_one_line_what_of_imageload_it_left_out(capsys, fw, drive):
+    code, out, err = install(capsys, fw, drive)
+    assert code == 0, err
+    said = [line for line in out.splitlines() if line.startswith("lib/adafruit_imageload: ")]
+    assert len(said) == 1 and said[0].endswith(" (the game loads .bmp sheets only)"), said
+    for loader in ("gif.py", "png.py", "jpg.py", "pnm/"):
+        assert loader in said[0]
+        assert not (drive / "lib/adafruit_imageload" / loader).exists()
+    assert (drive / "lib/adafruit_imageload/bmp/indexed.py").is_file()
+
+
+def test_a_bundle_leaves_the_same_loaders_out(capsys, fw, tmp_path):
+    code, out, err = run(capsys, "--firmware", fw, "--bundle", tmp_path / "game.zip")
+    assert code == 0, err
+    assert "lib/adafruit_imageload: left out " in out
+    with zipfile.ZipFile(tmp_path / "game.zip") as archive:
+        names = set(archive.namelist())
+    assert "lib/adafruit_imageload/bmp/__init__.py" in names
+    assert not [n for n in names if n.startswith(("lib/adafruit_imageload/gif",
+                                                  "lib/adafruit_imageload/pnm/"))]
+
+
+def test_a_library_part_keeps_what_its_modules_import_as_they_load(tmp_path, monkeypatch):
+    """Imports at a module's top level (in a try too) are followed; one in a
+    function runs only when it is called, so its module is left out; a
+    folder left out whole is named once."""
+    package = tmp_path / "adafruit_fake"
+    (package / "loaders").mkdir(parents=True)
+    (package / "extra").mkdir()
+    (package / "__init__.py").write_text(
+        "try:\n    from .types import T\nexcept ImportError:\n    pass\n"
+        "def load(kind):\n    from . import heavy\n    from .loaders import one\n")
+    (package / "types.py").write_text("from . import shared\n")
+    (package / "shared.py").write_text("X = 1\n")
+    (package / "heavy.py").write_text("Y = 2\n")
+    (package / "loaders" / "__init__.py").write_text("")
+    (package / "loaders" / "one.py").write_text("from ..shared import X\n")
+    (package / "extra" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(flash_tree.LIBRARY_PARTS, "adafruit_fake",
+                        (("__init__.py", "loaders/"), "the fake needs its loaders only"))
+    flash_tree.library_files.cache_clear()  # both cache what they found, by name
+    flash_tree.library_part.cache_clear()
+    try:
+        kept, left = flash_tree.library_part("adafruit_fake")
+    finally:
+        flash_tree.library_files.cache_clear()
+        flash_tree.library_part.cache_clear()
+    assert sorted(kept) == ["lib/adafruit_fake/" + rel for rel in (
+        "__init__.py", "loaders/__init__.py", "loaders/one.py", "shared.py", "types.py")]
+    assert left == ["extra/", "heavy.py"]
+    assert flash_tree.left_out_note("adafruit_fake", left) == (
+        "lib/adafruit_fake: left out extra/, heavy.py (the fake needs its loaders only)")
 
 
 # ---------------------------------------------------------------- upgrade

@@ -227,6 +227,28 @@ def test_a_save_file_of_the_wrong_size_is_reported_with_its_real_size(tmp_path, 
     assert save.read_bytes() == b"\xff" * size
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (os.mkfifo)")
+def test_a_named_pipe_as_the_save_file_is_refused_at_once(tmp_path):
+    """Reading a named pipe would wait for a writer for ever: one line, exit 2
+    (the subprocess's timeout turns a hang into a failure)."""
+    fifo = tmp_path / "save.nvm"
+    os.mkfifo(fifo)
+    code, out, err = run_cli("--headless", "--save", str(fifo))
+    assert (code, out) == (2, "")
+    assert err == ("patience-sim: error: cannot use save file %s: NVM file %s is a named pipe"
+                   " (FIFO): give a file path\n" % (fifo, fifo))
+
+
+@pytest.mark.parametrize("path, kind", [("/dev/null", "a character device"), (".", "a folder")])
+def test_a_device_or_folder_as_the_save_file_is_refused(path, kind, capsys):
+    if not os.path.exists(path):
+        pytest.skip("no %s here" % path)
+    assert sim.main(["--headless", "--save", path], build=builder()) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("patience-sim: error: cannot use save file ")
+    assert "is %s: give a file path" % kind in lines[0], lines
+
+
 def test_a_dump_that_cannot_be_written_is_one_line(monkeypatch, capsys):
     import errno
 

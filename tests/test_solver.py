@@ -5,6 +5,7 @@ import errno
 import io
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -17,9 +18,10 @@ import patience
 import patience.games
 from patience.solver import agnes_moves as solver_agnes, rules as solver_rules, search as solver, stock as solver_stock
 from patience.core.names import card_name
+from patience.screens import helppage
 from patience.solver.position import Position
 from patience.solver.facts import facts_for
-from host_sim.tools import solve, solving
+from host_sim.tools import solve, solving, steps
 from host_sim.tools.solvability import Row, write_csv
 from test_solver_moves import walk
 
@@ -44,7 +46,7 @@ def _run(*argv):
 @pytest.mark.parametrize("name", patience.games.GAMES)
 def test_the_printed_line_wins_on_the_engine(name):
     deal = min(d for d, verdict in QUICK[name].items() if verdict == "won")
-    status, lines = _run(name, "--deal", str(deal))
+    status, lines = _run(name, "--deal", str(deal), "--format", "actions")
     assert status == 0
     assert lines[-1].startswith("won ")
     game = patience.new_game(name, seed=deal)
@@ -66,9 +68,127 @@ def test_a_lost_deal_is_proved_lost(name, deal):
 def test_a_deck_deals_like_its_deal_number():
     game = patience.new_game("glenwood", seed=3)
     deck = _deck_of(game)
-    status, lines = _run("glenwood", "--deck", ",".join(card_name(c) for c in deck))
+    status, lines = _run("glenwood", "--deck", ",".join(card_name(c) for c in deck),
+                         "--format", "actions")
     assert status == 0 and lines[-1].startswith("won ")
     assert solving.wins("glenwood", [solving.parse_action(t) for t in lines[:-1]], deck=deck)
+
+
+# A step as printed: a press on the stock, or cards from one pile to another.
+CARD = r"(?:[A2-9JQK]|10)[♣♦♥♠]"
+STEP = re.compile(r"(\d+)\. (?:deal a row|deal from the stock: %s|turn the waste back into "
+                  r"the stock|((?:%s )+)from (the \w+|\w+ \d+) to (the \w+|\w+ \d+))$"
+                  % (CARD, CARD))
+
+
+def _steps_and_actions(name, deal):
+    """The printed steps and actions of a deal's line (the last line, the verdict, left off)."""
+    status, said = _run(name, "--deal", str(deal))
+    assert status == 0 and said[-1].startswith("won ")
+    status, actions = _run(name, "--deal", str(deal), "--format", "actions")
+    assert status == 0 and actions[-1].startswith("won ")
+    return said[:-1], [solving.parse_action(text) for text in actions[:-1]]
+
+
+@pytest.mark.parametrize("name", patience.games.GAMES)
+def test_each_step_says_the_action_of_the_same_number(name):
+    deal = min(d for d, verdict in QUICK[name].items() if verdict == "won")
+    said, actions = _steps_and_actions(name, deal)
+    assert len(said) == len(actions)
+    names = steps.pile_names(patience.games.rules_for(name))
+    game = patience.new_game(name, seed=deal)
+    for number, (text, action) in enumerate(zip(said, actions), 1):
+        found = STEP.match(text)
+        assert found and int(found.group(1)) == number, text
+        if action == solving.DEAL:
+            assert found.group(2) is None, text
+        else:
+            src, n, dst = action
+            cards = " ".join(steps.card_text(card) for card in game.cards(src)[-n:])
+            assert (found.group(2), found.group(3), found.group(4)) == (
+                cards + " ", names[src], names[dst]), text
+        assert solving.play(game, action)
+    assert game.is_won()
+
+
+def test_glenwood_deal_3_starts_as_a_player_reads_the_table():
+    said, _ = _steps_and_actions("glenwood", 3)
+    # the 7 of spades tops the rightmost reserve; the starred foundation is the first
+    assert said[:3] == ["1. 7♠ from reserve 4 to foundation 1",
+                        "2. 7♦ from reserve 1 to foundation 2",
+                        "3. 8♦ from reserve 1 to foundation 2"]
+    assert any(re.match(r"\d+\. deal from the stock: %s$" % CARD, text) for text in said)
+    assert any(re.match(r"\d+\. (%s ){2,}from tableau \d to tableau \d$" % CARD, text)
+               for text in said), "no group moved between tableau piles"
+
+
+def test_the_first_format_actions_line_is_the_engines_action():
+    status, lines = _run("glenwood", "--deal", "3", "--format", "actions")
+    outcome = solving.solve_deal("glenwood", 3, seconds=10)
+    assert status == 0 and lines[0] == "drag 13 1 2"
+    assert lines[:-1] == [solving.format_action(action) for action in outcome.line]
+
+
+def test_agnes_presses_deal_a_row_onto_tableau_piles_1_to_7():
+    said, actions = _steps_and_actions("agnes", 260)
+    presses = [text for text, action in zip(said, actions) if action == solving.DEAL]
+    assert presses and all(text.endswith(". deal a row") for text in presses)
+    assert not any("waste" in text or "from the stock" in text for text in said)
+    assert {name for name in steps.pile_names(patience.games.rules_for("agnes"))
+            if name.startswith("tableau")} == {"tableau %d" % n for n in range(1, 8)}
+
+
+def test_eagle_wing_steps_name_the_trunk_and_the_wings():
+    said, actions = _steps_and_actions("eagle-wing", 8)  # its line takes the trunk's last card
+    trunk = [text for text, action in zip(said, actions) if action != solving.DEAL
+             and action[0] == 10]
+    assert trunk and all(" from the trunk to " in text for text in trunk)
+    assert any(re.search(r" to wing [1-8]$", text) for text in said)
+    assert not any("tableau" in text or "reserve" in text for text in said)
+
+
+def test_ascii_names_suits_by_letter_and_ten_as_10():
+    status, lines = _run("glenwood", "--deal", "3", "--ascii")
+    assert status == 0 and lines[0] == "1. 7s from reserve 4 to foundation 1"
+    assert all(line.isascii() for line in lines)
+    assert [steps.card_text(card, plain=True) for card in (0x01, 0x1A, 0x2C, 0x3D)] == [
+        "Ac", "10d", "Qh", "Ks"]
+    assert steps.card_text(0x1A) == "10♦"
+
+
+def test_an_output_without_suit_symbols_gets_the_letters():
+    """As ``patience-solve ... > file`` where files are cp1252 (Windows)."""
+    out = io.TextIOWrapper(io.BytesIO(), encoding="cp1252")
+    assert solve.main(["glenwood", "--deal", "3"], out=out) == 0
+    out.seek(0)
+    assert out.read().startswith("1. 7s from reserve 4 to foundation 1\n")
+
+
+@pytest.mark.parametrize("name", patience.games.GAMES)
+def test_piles_are_called_what_the_games_help_calls_them(name):
+    """Each kind's name is in the Help's legend of the map (rules.<game>.2),
+    and the letter of each kind is on the map."""
+    from host_sim.simulator.cli import firmware_dir
+    from patience.screens.words import Words
+    words = Words(firmware_dir() + "/lang/en.bin")
+    rules = patience.games.rules_for(name)
+    legend = words.get("rules.%s.2" % name)
+    map_letters = "".join(helppage.pile_map(words, rules))
+    for kind in set(rules.KINDS):
+        called = steps.kind_name(name, kind).upper()
+        assert re.search(r"\b%s" % called, legend), (called, legend)
+        assert words.get("help.letters")[kind] in map_letters
+
+
+def test_piles_of_a_kind_are_numbered_as_the_screen_reads():
+    glenwood = steps.pile_names(patience.games.rules_for("glenwood"))
+    assert [glenwood[p] for p in (6, 11, 12, 13)] == ["reserve %d" % n for n in (1, 2, 3, 4)]
+    assert glenwood[2] == "foundation 1" and glenwood[1] == "the waste"
+    chessboard = steps.pile_names(patience.games.rules_for("chessboard"))
+    # the top row holds two tableau piles, left (pile 0) and right (pile 1); then row by row
+    assert [chessboard[p] for p in (0, 1, 2, 4, 13)] == [
+        "tableau 1", "tableau 2", "tableau 3", "tableau 4", "tableau 10"]
+    assert steps.pile_names(patience.games.rules_for("eagle-wing"))[10] == "the trunk"
 
 
 def _deck_of(game):
@@ -117,6 +237,10 @@ def test_a_budget_too_small_answers_unknown():
     (["agnes", "--deals", "1-2", "--csv", "/no/such/folder/x.csv"], "existing folder"),
     (["agnes", "--deals", "1-2", "--csv", "/"], "existing folder"),
     (["agnes", "--deals", "1-2", "--bitsets", __file__], "not a folder"),
+    (["agnes", "--deal", "3", "--format", "moves"], "invalid choice: 'moves'"),
+    (["agnes", "--deal", "3", "--format", "actions", "--ascii"], "--ascii is for the steps"),
+    (["agnes", "--deals", "1-2", "--ascii"], "--ascii is for one deal"),
+    (["agnes", "--deals", "1-2", "--format", "steps"], "--format is for one deal"),
 ])
 def test_bad_input_gets_one_line_and_exit_2(argv, words, capsys):
     assert solve.main(argv) == 2

@@ -100,6 +100,24 @@ def test_firmware_from_py_and_from_mpy():
     assert (drive / "code.py").is_file()  # code.py stays source, as installed
 
 
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_drives_imageload_part_loads_the_sheets_and_no_other_format(compiled):
+    """The drive holds of adafruit_imageload what patience-flash installs:
+    the game's sheets load as start.py loads them, the GIF loader is not there."""
+    out = vm.run("""
+import displayio, adafruit_imageload
+for sheet in ("/sheets/small.bmp", "/sheets/large.bmp"):
+    bitmap, palette = adafruit_imageload.load(sheet, bitmap=displayio.Bitmap,
+                                              palette=displayio.Palette)
+    print(bitmap.width > 0, len(palette))
+try:
+    import adafruit_imageload.gif
+except ImportError:
+    print("no gif loader")
+""", heap_kb=200, compiled=compiled)
+    assert vm.script_lines(out) == ["True 4", "True 4", "no gif loader"]
+
+
 def test_the_script_gets_exactly_its_heap_in_one_block():
     assert vm.footprint() > 20 * 1024  # the stand-ins: C code and flash on a board
     out = vm.run("""

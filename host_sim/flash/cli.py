@@ -4,7 +4,8 @@ Finds the CIRCUITPY drive (or takes ``--to PATH``), checks its boot_out.txt
 (CircuitPython 9 or newer, a board with buttons), and installs code.py, the
 ``patience`` package, the sprite sheets (to sheets/) and the Adafruit
 libraries the firmware imports (to lib/, copied from the copies pip
-installed here).  It never
+installed here; of adafruit_imageload only the .bmp loader, and it says
+so).  It never
 overwrites or deletes a file it did not install unless told to
 (--replace-code, --replace-game), refuses before writing anything when such
 a file is where the game goes (an older game copied by hand), replaces its
@@ -234,6 +235,8 @@ def make_bundle(args, firmware):
     for text in info["warnings"]:
         problem(text, "warning")
     say(mpy_note(info["mpy_cross"]) if info["mpy_cross"] else py_note())
+    for text in info["left_out"]:
+        say(text)
     files = {**files, MANIFEST: manifest_bytes(
         {rel: entry(data) for rel, data in files.items()}, about(info))}
     size = sum(len(data) for data in files.values())
@@ -278,6 +281,8 @@ def install(args, firmware, finder):
         return refuse(plan)
     say(mpy_note(info["mpy_cross"], board.board_id) if info["mpy_cross"]
         else py_note(board.board_id))
+    for text in info["left_out"]:
+        say(text)
     data = manifest_bytes(plan.owned, about(info, board))
     if plan.kept:
         plan.kept_in = copies_folder()

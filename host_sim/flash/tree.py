@@ -5,7 +5,9 @@ The tree maps a path on the drive ("code.py", "patience/engine.py",
 is built from the firmware folder plus the Adafruit libraries the firmware
 imports: every top-level import name starting with ``adafruit_`` (found with
 ``ast`` in code.py and the patience package, then in those libraries
-themselves), copied from the copy pip installed on this computer.
+themselves), copied from the copy pip installed on this computer.  Of a
+library the firmware uses only a part of (``LIBRARY_PARTS``), only that part
+goes, with the library's modules it imports as it loads (``library_part``).
 
 With a CircuitPython mpy-cross of the board's major version every module
 except code.py is compiled to .mpy on the computer, before anything touches
@@ -115,6 +117,16 @@ def scan_firmware_libraries(firmware):
 
 # ---------------------------------------------------------------- libraries
 
+# Libraries the firmware uses a part of: {library: (its files and folders
+# the firmware's calls need, what the rest is)}. adafruit_imageload's load()
+# imports the loader of a file's type inside the function, when such a file
+# is loaded, and the game loads only .bmp sheets (screens/start.py): of the
+# library it needs __init__ and the bmp loader. The modules a kept module
+# imports as it loads are kept too (library_part).
+LIBRARY_PARTS = {
+    "adafruit_imageload": (("__init__.py", "bmp/"), "the game loads .bmp sheets only"),
+}
+
 
 @functools.cache
 def library_files(name):
@@ -137,6 +149,92 @@ def library_files(name):
 
 
 @functools.cache
+def library_part(name):
+    """(files, left out) of library ``name`` for the drive: {drive path:
+    bytes} of what the firmware needs, and the sorted paths under lib/<name>/
+    it leaves out (a folder left out whole as "pnm/"); everything when the
+    firmware needs all of it (not in LIBRARY_PARTS). None if not installed.
+
+    The part kept is LIBRARY_PARTS' files, then each module a kept module
+    imports at its load (a top-level import, inside a try or an if too), in
+    turn: imports inside a function happen only when it runs, and the table
+    names those the firmware's calls make."""
+    files = library_files(name)
+    if files is None or name not in LIBRARY_PARTS:
+        return files, []
+    prefix = f"lib/{name}/"
+    kept = {rel for rel in files if _in_parts(rel[len(prefix):], LIBRARY_PARTS[name][0])}
+    queue = sorted(kept)
+    while queue:
+        for rel in _loaded_with(queue.pop(), files):
+            if rel not in kept:
+                kept.add(rel)
+                queue.append(rel)
+    left = [rel[len(prefix):] for rel in files if rel not in kept]
+    return {rel: files[rel] for rel in sorted(kept)}, _folded(left, prefix, kept)
+
+
+def _in_parts(path, parts):
+    """Whether ``path`` (under the library's folder) is one of ``parts``: a
+    file named, or under a folder named with a trailing "/"."""
+    return any(path == part or (part.endswith("/") and path.startswith(part)) for part in parts)
+
+
+def _loaded_with(rel, files):
+    """The drive paths among ``files`` of the modules that importing the
+    module at ``rel`` imports too: its top-level imports (not those in a
+    function or lambda), each with the packages above it."""
+    module = rel[len("lib/"):-len(".py")].replace("/", ".")
+    if module.endswith(".__init__"):
+        package = module[:-len(".__init__")]
+    else:
+        package = module.rpartition(".")[0]
+    found = set()
+    for name in _top_level_imports(ast.parse(files[rel], filename=rel), package):
+        parts = name.split(".")
+        for depth in range(1, len(parts) + 1):
+            path = "lib/" + "/".join(parts[:depth])
+            found |= {p for p in (path + ".py", path + "/__init__.py") if p in files}
+    return sorted(found)
+
+
+def _top_level_imports(tree, package):
+    """Dotted names of the modules a module's top level imports (relative
+    ones resolved from ``package``; ``from . import x`` gives both the
+    package and its possible submodule x)."""
+    names = []
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue  # runs when called, not when the module loads
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                above = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(above + ([node.module] if node.module else []))
+            names += [base] + [f"{base}.{alias.name}" for alias in node.names]
+        stack += list(ast.iter_child_nodes(node))
+    return names
+
+
+def _folded(left, prefix, kept):
+    """The paths ``left`` out, those of a top folder nothing of which is
+    ``kept`` given once as "folder/"."""
+    whole = {path.split("/")[0] + "/" for path in left if "/" in path}
+    whole = {folder for folder in whole
+             if not any(rel.startswith(prefix + folder) for rel in kept)}
+    return sorted(whole | {path for path in left if path.split("/")[0] + "/" not in whole})
+
+
+def left_out_note(name, left):
+    """The line that says what of library ``name`` was not installed, and why."""
+    return (f"lib/{name}: left out {', '.join(left)} ({LIBRARY_PARTS[name][1]})")
+
+
+@functools.cache
 def _module_distributions():
     return importlib.metadata.packages_distributions()
 
@@ -144,7 +242,7 @@ def _module_distributions():
 @functools.cache
 def library_imports(name):
     """Library names that installed library ``name`` imports, itself excluded."""
-    return [n for n in imported_libraries(library_files(name) or {}) if n != name]
+    return [n for n in imported_libraries(library_part(name)[0] or {}) if n != name]
 
 
 def distribution_name(name):
@@ -156,20 +254,21 @@ def distribution_name(name):
 
 
 def gather_libraries(sources):
-    """({drive path: bytes} of the libraries, names, warnings), imports followed.
+    """({drive path: bytes} of the libraries, names, warnings, notes), imports
+    followed; the notes say what of a library was left out (library_part).
 
     A library the firmware imports but pip has not installed is an error; one
     that only a library imports (often an optional or typing-only import) is
     a warning.
     """
     wanted = imported_libraries(sources)
-    files, done, names, warnings = {}, [], [], []
+    files, done, names, warnings, notes = {}, [], [], [], []
     queue = [(name, None) for name in wanted]
     while queue:
         name, parent = queue.pop(0)
         if name in done:
             continue
-        found = library_files(name)
+        found, left = library_part(name)
         if found is None:
             hint = f"pip install {distribution_name(name)}"
             if parent is None:
@@ -181,8 +280,10 @@ def gather_libraries(sources):
         files.update(found)
         done.append(name)
         names.append(name)
+        if left:
+            notes.append(left_out_note(name, left))
         queue += [(n, name) for n in library_imports(name)]
-    return files, sorted(names), warnings
+    return files, sorted(names), warnings, notes
 
 
 def requirements_text(names):
@@ -277,15 +378,17 @@ def _compile_one(tmp, rel, data, mpy_cross):
 
 
 def build_tree(firmware, mpy_cross=None, board_major=None):
-    """(files, info) to install; info has libraries, mpy and warnings."""
+    """(files, info) to install; info has libraries, mpy_cross, warnings
+    and left_out (a line per library installed in part)."""
     sources = firmware_sources(firmware)
-    libs, names, warnings = gather_libraries(sources)
+    libs, names, warnings, notes = gather_libraries(sources)
     files = {**sources, **libs}
     mpy = None
     if mpy_cross is not None:
         mpy = check_mpy_cross(mpy_cross, board_major)
         files = compile_tree(files, mpy_cross)
-    return files, {"libraries": names, "mpy_cross": mpy, "warnings": warnings}
+    return files, {"libraries": names, "mpy_cross": mpy, "warnings": warnings,
+                   "left_out": notes}
 
 
 def write_zip(path, files):

@@ -7,16 +7,41 @@ the board's port does it (see nvm_models: whole-block or whole-page erase
 and rewrite) and written through to the file at once; ``erases`` counts the
 flash erase cycles. A missing file is created reading as a new board's NVM
 (0xFF, or 0x00 on an ESP32); an existing file must have exactly the NVM's
-size. Problems with the path raise OSError (or ValueError for a file of
-the wrong size) saying which file and what to do.
+size. A path that is there but is no regular file (a folder, a named pipe,
+a device, a socket) is refused before anything opens it. Problems with the
+path raise OSError (or ValueError for a file of the wrong size) saying
+which file and what to do.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from .nvm_models import SAMD51
+
+
+# What a path that is there but no regular file is, by its stat mode test.
+_NOT_FILES = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+              (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _refuse_all_but_a_file(path: Path) -> None:
+    """OSError unless ``path`` is a regular file or missing: the saves are
+    an image of the NVM's fixed size, read whole and written back whole,
+    and only a regular file holds one (reading a named pipe waits for a
+    writer for ever; a device never keeps what is written)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # missing (made next), or unreadable: opening it says why
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(f"NVM file {path} is a folder: give a file path")
+    kind = next((name for test, name in _NOT_FILES if test(mode)), "no regular file")
+    raise OSError(f"NVM file {path} is {kind}: give a file path")
 
 
 class FileNVM:
@@ -32,8 +57,7 @@ class FileNVM:
     def _open(self) -> bytearray:
         """Read the file, creating it first if missing; OSError/ValueError if unusable."""
         path = self.path
-        if path.is_dir():
-            raise IsADirectoryError(f"NVM file {path} is a folder: give a file path")
+        _refuse_all_but_a_file(path)
         if not path.exists():
             try:
                 with open(path, "xb") as f:
@@ -49,7 +73,7 @@ class FileNVM:
             with open(path, "rb") as f:
                 data = bytearray(f.read(self.size + 1))  # one byte more tells a longer file
                 length = str(len(data))
-                if len(data) > self.size:  # its real size (a device or pipe has none)
+                if len(data) > self.size:  # its real size (a file under /proc reports none)
                     whole = os.fstat(f.fileno()).st_size
                     length = str(whole) if whole > self.size else f"more than {self.size}"
         except OSError as exc:

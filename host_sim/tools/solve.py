@@ -1,14 +1,17 @@
 """patience-solve: is a deal won or lost? The solver's command line.
 
     patience-solve agnes --deal 238             # the winning line, then "won ..."
+    patience-solve glenwood --deal 3 --format actions   # drag 13 1 2 ... for scripts
     patience-solve glenwood --deck Ac,2c,...    # 52 cards, the first dealt first
     patience-solve all --deals 1-1000 --time-limit 10 --jobs 2
     patience-solve all --deals 1-8192 --time-limit 1 --jobs 2 --bitsets firmware/winnable
 
-One deal: the winning line (pile numbers as in docs/rules.md; checked on the
-engine before it is printed) and the verdict, as EPILOG (the end of
---help) says, with the exit codes. Many deals (``--deals``): a table per
-game. ``--strict`` plays Agnes as quagnes does (no play from the
+One deal: the winning line, a numbered step a line in the player's words
+(``1. 7♠ from reserve 4 to foundation 1``, piles named as the game's Help
+names them; ``--format actions`` gives the engine's pile numbers for
+scripts), checked on the engine before it is printed, and the verdict, as
+EPILOG (the end of --help) says, with the exit codes. Many deals
+(``--deals``): a table per game. ``--strict`` plays Agnes as quagnes does (no play from the
 foundations, no top-rank card on a base card).
 """
 
@@ -31,6 +34,7 @@ from patience.solver.search import LOST, UNKNOWN, WON
 from .solvability import (BITSET_DEALS, bitset_path, read_bitset, solve_many, table,
                           write_bitsets, write_csv)
 from .solving import format_action, solve_deal
+from .steps import SUIT_SYMBOLS, steps
 
 PROG = "patience-solve"
 
@@ -81,12 +85,19 @@ CRASHED = 4  # a bug: not to be read as a verdict
 OUTPUT_FAILED = 5  # the results could not be written to the output (a full disk)
 STOPPED = 130  # what a shell reports for a tool stopped by Ctrl-C (SIGINT)
 MANY_DEALS_ONLY = ("--jobs", "--progress", "--csv", "--bitsets")  # with --deals only
+ONE_DEAL_ONLY = ("--format", "--ascii")  # how the line of one deal is printed
+STEPS, ACTIONS = "steps", "actions"  # the forms of the line (--format)
 
 EPILOG = """\
-one deal (--deal or --deck): the winning line, one action a line (drag SRC N
-DST, or deal), then a last line: "won" (the line wins on the engine), "lost"
-(the whole tree searched: a proof) or "unknown" (--time-limit or --max-nodes
-spent first), with the positions stored and the CPU seconds.
+one deal (--deal or --deck): the winning line, one numbered step a line as a
+player would say it, piles named and numbered as on the game's Help map,
+cards with suit symbols (with --ascii, as here, suit letters c d h s):
+"1. 7s from reserve 4 to foundation 1", "12. deal from the stock: 9c"; with
+--format actions one engine action a line, "drag SRC N DST" or "deal", pile
+numbers as in docs/rules.md; then a last line: "won" (the line wins on the
+engine), "lost" (the whole tree searched: a proof) or "unknown"
+(--time-limit or --max-nodes spent first), with the positions stored and
+the CPU seconds.
 
 exit status: one deal, 0 won, 1 lost, 3 unknown; --deals, 0 done, 1 a --csv
 or --bitsets file could not be written (the table is printed all the same);
@@ -158,6 +169,12 @@ def _arguments(argv):
                         help="positions to store per deal at most")
     parser.add_argument("--jobs", type=int, metavar="N",
                         help="with --deals: processes to search in (default 1)")
+    parser.add_argument("--format", choices=(STEPS, ACTIONS),
+                        help="one deal: the line as numbered steps in the game's words "
+                        "(steps, the default) or as engine actions, drag SRC N DST (actions)")
+    parser.add_argument("--ascii", action="store_true",
+                        help="one deal: cards as 10d, Ks (suit letters c d h s), "
+                        "not with suit symbols")
     parser.add_argument("--strict", action="store_true",
                         help="Agnes as quagnes plays it: no play from the foundations")
     parser.add_argument("--progress", type=int, metavar="N",
@@ -184,6 +201,10 @@ def _checked(args):
         raise UsageError("--strict is for agnes only")
     if args.deals is None:
         _check_one_deal(args)
+    else:
+        _check_many_deals(args)
+    if args.ascii and args.format == ACTIONS:
+        raise UsageError("--ascii is for the steps, not --format actions (no cards named)")
     if not 0 < args.time_limit < math.inf:
         raise UsageError("--time-limit must be positive and finite, not %s" % args.time_limit)
     for option, value in (("--jobs", args.jobs), ("--max-nodes", args.max_nodes),
@@ -209,6 +230,13 @@ def _check_one_deal(args):
         named = given[0] if len(given) == 1 else "%s and %s" % (", ".join(given[:-1]), given[-1])
         raise UsageError("%s %s --deals (a run of deals, e.g. --deals 1-100)"
                          % (named, "needs" if len(given) == 1 else "need"))
+
+
+def _check_many_deals(args):
+    """UsageError naming the first option given that only one deal takes."""
+    for option in ONE_DEAL_ONLY:
+        if getattr(args, option[2:]) not in (None, False):
+            raise UsageError("%s is for one deal (--deal or --deck), not --deals" % option)
 
 
 def _check_outputs(args, names):
@@ -262,10 +290,32 @@ def _check_file(option, path):
 def _one(name, args, out):
     outcome = solve_deal(name, args.deal, args.deck, args.time_limit, args.max_nodes,
                          args.strict)
-    for action in outcome.line or ():
-        print(format_action(action), file=out)
+    for line in _printed_line(name, outcome.line or (), args, out):
+        print(line, file=out)
     print(outcome.summary(), file=out)
     return EXIT_OF_VERDICT[outcome.verdict]
+
+
+def _printed_line(name, line, args, out):
+    """The lines that print ``line`` (engine actions) as ``args`` ask: steps,
+    or actions for --format actions."""
+    if args.format == ACTIONS:
+        return [format_action(action) for action in line]
+    plain = args.ascii or not _shows_suits(out.stream)
+    return steps(name, line, args.deal, args.deck, plain)
+
+
+def _shows_suits(stream):
+    """False when ``stream`` has an encoding without the suit symbols (a
+    Windows file in cp1252): the steps then name suits by letter."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True  # a text buffer: no encoding to fail
+    try:
+        SUIT_SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _many(names, args, out):

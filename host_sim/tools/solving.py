@@ -8,7 +8,7 @@ fresh engine game before it is returned, so every line handed out wins.
 
 Actions are the engine's: ``(src, n, dst)`` or ``"deal"``; as text
 ``drag SRC N DST`` or ``deal`` (``format_action``/``parse_action``), pile
-numbers as in docs/rules.md.
+numbers as in docs/rules.md; ``steps.py`` says them in a player's words.
 """
 
 import collections

@@ -13,8 +13,9 @@ What the VM sees (MICROPYPATH, in this order):
   microcontroller, analogio, terminalio, time, busdisplay, and the test
   helpers vmheap, vmctl, vmsession), always compiled to .mpy;
 - "" and "lib" in the VM's working folder, a copy of the CIRCUITPY drive
-  (``drive``): code.py, the firmware's patience/ and lib/adafruit_imageload
-  from the installed Python package, as .py, or with ``compiled=True``
+  (``drive``): code.py, the firmware's patience/ and of lib/adafruit_imageload
+  the part patience-flash installs, from the installed Python package, as
+  .py, or with ``compiled=True``
   compiled with MicroPython's mpy-cross 1.27 and patience-flash's flags
   (code.py stays source, as ``patience-flash`` installs it).
 These trees are cached under the system temp folder, keyed by a hash of
@@ -47,7 +48,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from host_sim.flash.tree import MPY_CROSS_FLAGS
+from host_sim.flash.tree import MPY_CROSS_FLAGS, library_part
 
 HERE = Path(__file__).resolve().parent
 BOARD_LIB = HERE / "board_lib"
@@ -182,13 +183,19 @@ def board_lib() -> Path:
 
 def drive(compiled: bool) -> Path:
     """The CIRCUITPY drive as patience-flash fills it: code.py, patience/ and
-    lib/adafruit_imageload/ (the installed package), as .py or as .mpy
-    (code.py stays source). The VM runs in it with "" and "lib" on its path,
-    so modules are named as on a board ("patience/core/engine.py")."""
+    of lib/adafruit_imageload/ (the installed package) the part it installs,
+    as .py or as .mpy (code.py stays source). The VM runs in it with "" and
+    "lib" on its path, so modules are named as on a board
+    ("patience/core/engine.py").
+
+    The library's part is the one a board gets, not the whole package, so
+    that a module the game needs and patience-flash leaves out fails here,
+    on a runtime whose failing typing-only imports are a board's."""
     import adafruit_imageload  # pylint: disable=import-outside-toplevel
     packages = Path(adafruit_imageload.__file__).resolve().parents[1]
+    part = library_part("adafruit_imageload")[0]
     return _tree("drive", compiled, [(FIRMWARE, ("patience", "code.py"), ""),
-                                     (packages, ("adafruit_imageload",), "lib")],
+                                     (packages, tuple(rel[len("lib/"):] for rel in part), "lib")],
                  keep_source=("code.py",))
 
 
